@@ -1,0 +1,155 @@
+# SPDX-License-Identifier: MIT
+#
+# A small kbuild: make [ARCH=x86_64|i386] defconfig | menuconfig |
+# olddefconfig | savedefconfig | all | run | check | clean. Output goes to
+# build/$(ARCH)/ so that several architectures coexist.
+
+ARCH ?= x86_64
+PYTHON ?= /usr/bin/python3
+
+ifeq ($(ARCH),x86_64)
+SRCARCH := x86
+else ifeq ($(ARCH),i386)
+SRCARCH := x86
+CROSS_COMPILE ?= i686-linux-gnu-
+else
+$(error unknown ARCH=$(ARCH): use x86_64 or i386)
+endif
+
+export ARCH SRCARCH
+
+O := build/$(ARCH)
+CONFIG := $(O)/.config
+AUTOCONF := $(O)/include/generated/autoconf.h
+
+CC := $(CROSS_COMPILE)gcc
+LD := $(CROSS_COMPILE)ld
+NM := $(CROSS_COMPILE)nm
+OBJCOPY := $(CROSS_COMPILE)objcopy
+SIZE := $(CROSS_COMPILE)size
+
+ifeq ($(V),1)
+Q :=
+quiet = @true
+else
+Q := @
+quiet = @printf '  %-8s %s\n'
+endif
+
+KCONFIG_ENV := ARCH=$(ARCH) SRCARCH=$(SRCARCH) KCONFIG_CONFIG=$(CONFIG)
+DEFCONFIG := arch/$(SRCARCH)/configs/$(ARCH)_defconfig
+
+.DEFAULT_GOAL := all
+.PHONY: all defconfig menuconfig olddefconfig savedefconfig run check clean \
+	compile_commands.json FORCE
+
+# ---------------------------------------------------------------- config
+defconfig:
+	$(Q)mkdir -p $(O)
+	$(Q)$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/defconfig.py \
+		--kconfig Kconfig $(DEFCONFIG) >/dev/null
+	$(Q)$(MAKE) --no-print-directory $(AUTOCONF)
+
+olddefconfig:
+	$(Q)mkdir -p $(O)
+	$(Q)$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/olddefconfig.py Kconfig >/dev/null
+	$(Q)$(MAKE) --no-print-directory $(AUTOCONF)
+
+menuconfig:
+	$(Q)mkdir -p $(O)
+	$(Q)$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/menuconfig.py Kconfig
+	$(Q)$(MAKE) --no-print-directory $(AUTOCONF)
+
+savedefconfig: $(CONFIG)
+	$(Q)$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/savedefconfig.py \
+		--kconfig Kconfig --out $(O)/defconfig
+	@echo "wrote $(O)/defconfig"
+
+$(CONFIG):
+	$(Q)$(MAKE) --no-print-directory defconfig
+
+$(AUTOCONF): $(CONFIG) scripts/genconfig.py
+	$(quiet) GEN $@
+	$(Q)$(KCONFIG_ENV) $(PYTHON) scripts/genconfig.py $(CONFIG) $@
+
+# The build proper needs the configuration's symbols.
+ifneq ($(filter-out defconfig olddefconfig menuconfig savedefconfig clean check \
+	check-% run bench fuzz,$(MAKECMDGOALS)),)
+NEED_CONFIG := 1
+endif
+ifeq ($(MAKECMDGOALS),)
+NEED_CONFIG := 1
+endif
+
+ifeq ($(NEED_CONFIG),1)
+-include $(CONFIG)
+
+# ---------------------------------------------------------------- flags
+CFLAGS := -std=gnu11 -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
+	-Wall -Wextra -Werror -Wno-unused-parameter -O2 \
+	-fno-stack-protector -fno-pic -fno-common -fno-strict-aliasing \
+	-fno-omit-frame-pointer -fno-optimize-sibling-calls \
+	-include $(AUTOCONF) -I include -I arch/$(SRCARCH)/include -I . -I $(O)/include
+ifeq ($(CONFIG_DEBUG_INFO),y)
+CFLAGS += -g
+endif
+AFLAGS := -D__ASSEMBLY__
+LDFLAGS := -nostdlib -z noexecstack -z max-page-size=4096
+
+include arch/$(SRCARCH)/Makefile
+
+# ---------------------------------------------------------------- objects
+# Each directory lists its objects in a Kbuild file as obj-$(CONFIG_FOO) += x.o.
+kbuild-dirs := kernel lib drivers/serial transports $(arch-dirs)
+
+define include_kbuild
+obj-y :=
+include $(1)/Kbuild
+objs += $$(addprefix $(O)/$(1)/,$$(obj-y))
+endef
+objs :=
+$(foreach d,$(kbuild-dirs),$(eval $(call include_kbuild,$(d))))
+head-objs := $(addprefix $(O)/,$(head-y))
+objs := $(head-objs) $(filter-out $(head-objs),$(objs))
+
+all: $(O)/vmlinux
+
+$(O)/%.o: %.c $(AUTOCONF)
+	$(quiet) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) $(ARCH_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/%.o: %.S $(AUTOCONF)
+	$(quiet) AS $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) $(ARCH_CFLAGS) $(AFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/vmlinux.lds: $(LDS_SRC) $(AUTOCONF)
+	$(quiet) LDS $@
+	$(Q)$(CC) $(CFLAGS) $(ARCH_CFLAGS) $(AFLAGS) -E -P -x c -MMD -MP -MT $@ -o $@ $<
+
+# Linked twice: the symbol table for backtraces (kallsyms) is generated from
+# the first link and placed after everything else, so no address moves.
+$(O)/vmlinux: $(objs) $(O)/vmlinux.lds scripts/link-vmlinux.sh scripts/kallsyms.py
+	$(quiet) LD $@
+	$(Q)LD="$(LD)" NM="$(NM)" CC="$(CC)" PYTHON="$(PYTHON)" \
+		CFLAGS="$(CFLAGS) $(ARCH_CFLAGS) $(AFLAGS)" \
+		LDFLAGS="$(LDFLAGS) $(ARCH_LDFLAGS)" \
+		sh scripts/link-vmlinux.sh $@ $(O)/vmlinux.lds $(objs)
+
+-include $(objs:.o=.d) $(O)/vmlinux.d
+endif
+
+# ---------------------------------------------------------------- run / check
+run:
+	$(Q)$(MAKE) --no-print-directory ARCH=$(ARCH) all
+	$(Q)$(PYTHON) tools/run.py --arch $(ARCH)
+
+include tests/Makefile
+
+clean:
+	rm -rf build
+
+compile_commands.json:
+	$(MAKE) clean
+	bear -- $(MAKE) all

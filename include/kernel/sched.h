@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _KERNEL_SCHED_H
+#define _KERNEL_SCHED_H
+
+#include <kernel/types.h>
+#include <asm/context.h>	/* struct arch_context: a sleeping task's saved registers */
+
+#define TASK_COMM_LEN	16
+#define THREAD_STACK_SIZE 16384
+
+enum task_state {
+	TASK_RUNNING,		/* on a CPU or runnable */
+	TASK_SLEEPING,		/* waiting for a wakeup or a timeout */
+	TASK_DEAD,		/* exited; its slot is reused later */
+};
+
+struct task {
+	int pid;			/* 0 for the per-CPU idle tasks' first */
+	char comm[TASK_COMM_LEN];
+	enum task_state state;
+	int on_cpu;			/* CPU it is running on, or -1 */
+	int cpu;			/* CPU it last ran on */
+	struct arch_context ctx;	/* saved when switched out */
+	void *stack;			/* base of its kernel stack */
+	size_t stack_size;
+	unsigned long wake_at;		/* jiffies for a timed sleep */
+	void (*entry)(void *arg);	/* its thread function, for reports */
+	void *arg;
+	struct task *next;		/* all-tasks list */
+	struct task *run_next;		/* run queue */
+};
+
+/* The task running on this CPU. */
+struct task *current_task(void);
+
+/* Create and start a kernel thread; returns it or NULL. */
+struct task *kthread_run(void (*fn)(void *arg), void *arg, const char *name);
+__attribute__((__noreturn__)) void task_exit(void);
+
+void schedule(void);
+void yield(void);
+void msleep(unsigned int ms);
+void sleep_on_jiffies(unsigned long ticks);
+void wake_up_task(struct task *t);
+
+/* Iterate every live task (including the idle tasks), in pid order. */
+struct task *task_first(void);
+struct task *task_next(struct task *t);
+struct task *task_find(int pid);
+#define for_each_task(t) for ((t) = task_first(); (t); (t) = task_next(t))
+
+const char *task_state_name(const struct task *t);
+
+/* Called by the arch from the timer interrupt on every CPU. */
+void scheduler_tick(void);
+/* Whether this CPU should switch tasks on the way out of an interrupt. */
+bool need_resched(void);
+
+void sched_init(void);
+/* Per-CPU: turn the boot/secondary context into that CPU's idle task. */
+__attribute__((__noreturn__)) void cpu_idle_loop(void);
+
+/* ps: one line per task. */
+struct printer;
+void sched_show_tasks(struct printer *p);
+
+/*
+ * The arch's part of task switching (arch/<arch>):
+ * arch_task_init() lays out a new task's context so that the first switch to
+ * it calls task_start_trampoline(), which calls t->entry(t->arg).
+ * arch_switch_to() saves the running context in @prev and resumes @next.
+ */
+void arch_task_init(struct task *t);
+void arch_switch_to(struct arch_context *prev, struct arch_context *next);
+__attribute__((__noreturn__)) void task_start_trampoline(void);
+
+#endif
