@@ -18,7 +18,7 @@ endif
 
 export ARCH SRCARCH
 
-O := build/$(ARCH)
+O ?= build/$(ARCH)
 CONFIG := $(O)/.config
 AUTOCONF := $(O)/include/generated/autoconf.h
 
