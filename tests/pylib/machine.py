@@ -1,0 +1,195 @@
+# SPDX-License-Identifier: MIT
+"""Boot the kernel under QEMU and talk to its serial ports.
+
+A Machine owns one QEMU process. Its serial ports are TCP server chardevs
+with nodelay=on on 127.0.0.1: ttyS0 (the console) is read by a background
+thread into a buffer that tests search; ttyS1 is left free for a debugger
+(kgdboc) or for a test that wants the raw line.
+"""
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+PROMPT = "kgdb-demo# "
+
+QEMU = {
+    "x86_64": ["qemu-system-x86_64"],
+    "i386": ["qemu-system-i386"],
+}
+
+
+def free_port():
+    """A TCP port that was free a moment ago (QEMU binds it next)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def kernel_path(arch, variant=""):
+    return os.path.join(ROOT, "build", arch + variant, "vmlinux")
+
+
+class BootError(Exception):
+    pass
+
+
+class Machine:
+    def __init__(self, arch, smp=1, cmdline="console=ttyS0", variant="",
+                 mem="256M", ports=2, extra=()):
+        self.arch = arch
+        self.smp = smp
+        self.cmdline = cmdline
+        self.kernel = kernel_path(arch, variant)
+        self.mem = mem
+        self.nports = ports
+        self.extra = list(extra)
+        self.proc = None
+        self.ports = []
+        self.console = None
+        self.out = b""
+        self.lock = threading.Condition()
+        self.reader = None
+        self.boot_seconds = None
+        self.pos = 0          # search start in self.out for expect()
+
+    # ---------------------------------------------------------------- life
+    def start(self):
+        if not os.path.exists(self.kernel):
+            raise BootError(f"{self.kernel} is not built (make ARCH={self.arch})")
+        for attempt in range(5):
+            self.ports = [free_port() for _ in range(self.nports)]
+            cmd = QEMU[self.arch] + [
+                "-accel", "tcg", "-display", "none", "-no-reboot",
+                "-m", self.mem, "-smp", str(self.smp),
+                "-kernel", self.kernel, "-append", self.cmdline,
+                "-monitor", "none", "-nodefaults", "-vga", "none",
+            ]
+            for i, port in enumerate(self.ports):
+                cmd += ["-chardev", f"socket,id=s{i},host=127.0.0.1,port={port},"
+                        "server=on,wait=off,nodelay=on",
+                        "-serial", f"chardev:s{i}"]
+            cmd += self.extra
+            self.t0 = time.monotonic()
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.PIPE,
+                                         stderr=subprocess.STDOUT,
+                                         start_new_session=True)
+            try:
+                self.console = self._connect(self.ports[0])
+                break
+            except OSError:
+                self.stop()
+        else:
+            raise BootError("QEMU did not start: " + self.qemu_output())
+        self.reader = threading.Thread(target=self._read_console, daemon=True)
+        self.reader.start()
+        return self
+
+    def _connect(self, port, timeout=10):
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise OSError("QEMU exited")
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=1)
+                s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                return s
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+
+    def connect_port(self, index):
+        """A socket on serial port @index (ttyS<index>)."""
+        return self._connect(self.ports[index])
+
+    def qemu_output(self):
+        if self.proc and self.proc.poll() is not None and self.proc.stdout:
+            return self.proc.stdout.read().decode(errors="replace")
+        return ""
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait()
+        if self.console:
+            self.console.close()
+            self.console = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    # ---------------------------------------------------------------- console
+    def _read_console(self):
+        sock = self.console
+        while True:
+            try:
+                data = sock.recv(4096)
+            except OSError:
+                data = b""
+            with self.lock:
+                if not data:
+                    self.closed = True
+                    self.lock.notify_all()
+                    return
+                self.out += data
+                self.lock.notify_all()
+
+    def text(self):
+        with self.lock:
+            return self.out.decode(errors="replace")
+
+    def expect(self, pattern, timeout=10):
+        """Wait for @pattern (regex) in console output after the last match;
+        return the match. Raises TimeoutError with the output seen."""
+        rx = re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while True:
+                m = rx.search(self.out, self.pos)
+                if m:
+                    self.pos = m.end()
+                    return m
+                left = deadline - time.monotonic()
+                if left <= 0 or getattr(self, "closed", False):
+                    tail = self.out[self.pos:].decode(errors="replace")
+                    raise TimeoutError(f"no /{rx.pattern.decode()}/ within {timeout}s; "
+                                       f"console after last match:\n{tail[-3000:]}")
+                self.lock.wait(left)
+
+    def write(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        self.console.sendall(data)
+
+    def wait_boot(self, timeout=30):
+        self.expect(re.escape(PROMPT), timeout)
+        self.boot_seconds = time.monotonic() - self.t0
+        return self.boot_seconds
+
+    def run(self, line, timeout=10):
+        """Type a shell command; return its output (up to the next prompt)."""
+        start = self.pos
+        self.write(line + "\n")
+        m = self.expect(re.escape(PROMPT), timeout)
+        with self.lock:
+            chunk = self.out[start:m.start()].decode(errors="replace")
+        # Drop the echoed command line.
+        lines = chunk.replace("\r", "").split("\n")
+        if lines and lines[0].strip().endswith(line.strip()):
+            lines = lines[1:]
+        return "\n".join(lines)
