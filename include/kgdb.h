@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _KGDB_H
+#define _KGDB_H
+
+/*
+ * The kernel debugger's public API: the two tables a port fills in
+ * (struct kgdb_arch for an architecture, struct kgdb_io for a transport)
+ * and the entry points the rest of the kernel may call. The core
+ * (kernel/kgdb.c, kernel/gdbstub*.c) knows no hardware; see docs/porting.md.
+ *
+ * Contexts used below:
+ *   debugger context - on the master CPU inside the debugger: interrupts
+ *     off, every other online CPU held in the core's holding loop (or
+ *     missing after a roundup timeout), no locks taken that normal code may
+ *     hold. Memory access must be fault-safe.
+ *   holding context - on a CPU parked by the roundup: interrupts off.
+ */
+
+#include <kernel/types.h>
+#include <kernel/compiler.h>
+/*
+ * <asm/kgdb.h> must define
+ *	static inline void arch_kgdb_breakpoint(void)
+ * which executes the arch's breakpoint instruction inline (so that the
+ * trap is taken in kgdb_breakpoint() itself and arrives as DIE_BREAKPOINT).
+ */
+#include <asm/kgdb.h>
+
+struct pt_regs;
+struct task;
+struct printer;
+
+/* Breakpoint and watchpoint kinds, numbered as gdb's Z/z packets number them. */
+enum kgdb_bptype {
+	KGDB_BP_SOFTWARE = 0,
+	KGDB_BP_HARDWARE = 1,
+	KGDB_WATCH_WRITE = 2,
+	KGDB_WATCH_READ = 3,
+	KGDB_WATCH_ACCESS = 4,
+};
+
+/* Longest software breakpoint instruction any arch uses. */
+#define KGDB_MAX_BP_LEN		8
+
+/* One target description document served through qXfer:features:read. */
+struct kgdb_xml {
+	const char *annex;	/* "target.xml", or a file it xi:includes */
+	const char *text;	/* NUL-terminated XML */
+};
+
+/*
+ * An architecture backend: one const table named arch_kgdb_ops, defined in
+ * arch/<arch>/kernel/kgdb.c. Data fields describe the arch; hooks marked
+ * "optional" may be NULL, which turns off the packets (and the qSupported
+ * features) that need them. Every hook is called in debugger context unless
+ * stated otherwise, and may assume the core has already checked its
+ * arguments against the fields of this table.
+ */
+struct kgdb_arch {
+	/* The software breakpoint instruction, in memory byte order. */
+	u8 bp_insn[KGDB_MAX_BP_LEN];
+	unsigned int bp_len;
+	/*
+	 * How many bytes past a breakpoint instruction the PC points when it
+	 * traps (x86: 1, most RISCs: 0). The core rewinds the PC of a trap at
+	 * one of gdb's breakpoints, and on resume skips a compiled-in
+	 * breakpoint (kgdb_breakpoint()) that left the PC on itself.
+	 */
+	unsigned int bp_pc_offset;
+
+	/*
+	 * gdb's register layout, as the target description numbers it:
+	 * num_regs registers, reg_sizes[n] bytes each, laid out back to back
+	 * in target byte order (the 'g' packet). pc/sp/fp_regno are expedited
+	 * in stop replies (fp_regno may be -1).
+	 */
+	unsigned int num_regs;
+	const u8 *reg_sizes;
+	int pc_regno;
+	int sp_regno;
+	int fp_regno;
+
+	/* Target descriptions, ending with { NULL, NULL }. Optional (NULL). */
+	const struct kgdb_xml *xml;
+
+	/*
+	 * Fill @gdb (the whole 'g' block) from a trap frame. Registers the
+	 * frame does not hold read as zero.
+	 */
+	void (*regs_to_gdb)(u8 *gdb, const struct pt_regs *regs);
+	/*
+	 * Store the whole 'g' block @gdb into a trap frame, which takes effect
+	 * when the CPU resumes. Registers that cannot be changed (for example
+	 * segment registers) are ignored; the arch keeps the frame consistent.
+	 */
+	void (*gdb_to_regs)(struct pt_regs *regs, const u8 *gdb);
+	/*
+	 * Fill @gdb for a task that is not running on any CPU, from what
+	 * arch_switch_to() saved in @t->ctx (at least PC, SP and the frame
+	 * pointer, so that gdb can unwind it); other registers read as zero.
+	 */
+	void (*task_to_gdb)(u8 *gdb, const struct task *t);
+
+	/* The program counter of a trap frame, and setting it (c/s with an address). */
+	uintptr_t (*get_pc)(const struct pt_regs *regs);
+	void (*set_pc)(struct pt_regs *regs, uintptr_t pc);
+
+	/*
+	 * Optional: arm (@on) or disarm hardware single-step in @regs, so that
+	 * the CPU traps with DIE_DEBUG after one instruction once it resumes.
+	 * May be called for a held CPU's frame from the master. NULL: the core
+	 * offers no 's'; gdb then steps with temporary breakpoints itself.
+	 */
+	void (*single_step)(struct pt_regs *regs, bool on);
+
+	/*
+	 * Optional: make every other online CPU call kgdb_nmicallback() (or
+	 * take DIE_NMI through the die chain) soon, even with interrupts off
+	 * where the arch can. Called on the master with interrupts off. NULL:
+	 * the core waits for no other CPU (uniprocessor ports).
+	 */
+	void (*roundup_cpus)(void);
+
+	/*
+	 * Optional: called repeatedly by held CPUs while they wait for the
+	 * master, interrupts off; return soon (a short pause or low-power
+	 * wait). NULL: cpu_relax().
+	 */
+	void (*hold_wait)(void);
+
+	/*
+	 * Optional: make @len bytes of instructions written at @addr visible to
+	 * instruction fetch on every CPU, after the core patched them
+	 * (breakpoints, or gdb writing memory). NULL on coherent arches.
+	 */
+	void (*flush_icache)(uintptr_t addr, size_t len);
+
+	/*
+	 * Optional hardware breakpoints and watchpoints (Z1-Z4). set/remove
+	 * record a slot for @type at @addr covering @len bytes and return 0,
+	 * -ENOSPC when the slots are full, -EINVAL for an impossible
+	 * address/length, or -ENOTSUP for a type the CPU lacks (gdb is then
+	 * told the packet is unsupported). They only record: the slots reach
+	 * the CPU registers through install_hw_breakpoints(). All five hooks
+	 * are set together or all NULL.
+	 */
+	int (*set_hw_breakpoint)(uintptr_t addr, size_t len, enum kgdb_bptype type);
+	int (*remove_hw_breakpoint)(uintptr_t addr, size_t len, enum kgdb_bptype type);
+	/* Forget every slot (detach, kill, new gdb connection). */
+	void (*remove_all_hw_breakpoints)(void);
+	/*
+	 * Called on every CPU (master and held) as it enters the debugger, and
+	 * on every CPU as it leaves: disable the CPU's debug registers, and
+	 * load them from the recorded slots. Interrupts are off.
+	 */
+	void (*disable_hw_breakpoints)(void);
+	void (*install_hw_breakpoints)(void);
+	/*
+	 * Optional: called for a DIE_DEBUG trap. Return the kind of slot that
+	 * fired and store its address in *@addr, or return -1 when no slot
+	 * fired (a single-step, or a foreign debug trap).
+	 */
+	int (*hw_stop_reason)(struct pt_regs *regs, uintptr_t *addr);
+};
+
+/* The architecture's table, defined by the arch backend. */
+extern const struct kgdb_arch arch_kgdb_ops;
+
+/* Returned by kgdb_io.read_char() when no character is pending. */
+#define KGDB_NO_CHAR		(-1)
+
+/*
+ * A transport: one per instance (kgdboc, ...). Hooks other than init run
+ * in debugger context, on whichever CPU is master, and must work with
+ * interrupts off while the rest of the system is stopped: polling only, no
+ * sleeping, no locks normal code may hold.
+ */
+struct kgdb_io {
+	const char *name;
+	/* One received byte (0..255), or KGDB_NO_CHAR at once when none. */
+	int (*read_char)(void);
+	/* Send one byte; may wait for room in the transmitter. */
+	void (*write_char)(u8 c);
+	/* Optional: push out anything write_char() buffered. */
+	void (*flush)(void);
+	/*
+	 * Optional: called once by kgdb_register_io_module(), in normal
+	 * context, before anything else; nonzero fails the registration.
+	 */
+	int (*init)(void);
+	/*
+	 * Optional: called on the master when it enters the debugger, before
+	 * the first byte, and when it leaves, after the last one (e.g. to
+	 * mask the port's receive interrupt while the debugger polls).
+	 */
+	void (*pre_exception)(void);
+	void (*post_exception)(void);
+	/*
+	 * The transport is also a console: kernel messages already reach the
+	 * same line, so the core does not copy them to gdb as O packets.
+	 */
+	bool is_console;
+};
+
+/*
+ * Make @io the debugger's transport (one at a time; -EBUSY otherwise). The
+ * first registration hooks the die and panic notifier chains. Normal
+ * context. Returns 0 or a negative errno (including init()'s).
+ */
+int kgdb_register_io_module(struct kgdb_io *io);
+/*
+ * Remove @io, in normal context, not while the debugger runs. Breakpoints
+ * planted in memory are taken out first, so nothing is left to trap.
+ */
+void kgdb_unregister_io_module(struct kgdb_io *io);
+
+/*
+ * The core owns the "kgdbwait" boot parameter. A transport calls this once
+ * its registration succeeded: if kgdbwait was given, it stops here (once)
+ * and waits for gdb. Normal context.
+ */
+void kgdb_initial_breakpoint(void);
+
+/* Enter the debugger here (SIGTRAP), from any context with a transport. */
+void kgdb_breakpoint(void);
+
+/*
+ * For a transport that saw gdb's interrupt byte (0x03) while the kernel
+ * runs: break in and report SIGINT. Safe from the receive interrupt.
+ */
+void kgdb_interrupt(void);
+
+/*
+ * For an arch whose roundup is not an NMI through the die chain (say, an
+ * IPI): the handler calls this with its trap frame. Returns true when the
+ * CPU was held by the debugger (and has been released), false when the
+ * debugger was not asking for this CPU.
+ */
+bool kgdb_nmicallback(unsigned int cpu, struct pt_regs *regs);
+
+/* True while some CPU is inside the debugger (for code that must not wait). */
+bool kgdb_active(void);
+/* True while a gdb is attached (from its first packet to detach or kill). */
+bool kgdb_connected(void);
+
+/*
+ * gdb's "monitor <name> [args]" (qRcmd). The core registers help, ps,
+ * dmesg, cpus and reboot; any code may add commands at run time. run()
+ * executes in debugger context (it must not sleep, take locks or touch
+ * hardware that stopped CPUs may be using) and prints through @out, which
+ * goes to gdb's console; it returns 0 or a negative errno (sent to gdb as
+ * E<errno>). argv[0] is the name; up to KGDB_MONITOR_MAX_ARGS words.
+ */
+#define KGDB_MONITOR_MAX_ARGS	8
+struct kgdb_monitor_cmd {
+	const char *name;
+	const char *help;
+	int (*run)(struct printer *out, int argc, char **argv);
+	struct kgdb_monitor_cmd *next;	/* owned by the core */
+};
+/* Normal context. -EEXIST if the name is taken. */
+int kgdb_register_monitor_cmd(struct kgdb_monitor_cmd *cmd);
+void kgdb_unregister_monitor_cmd(struct kgdb_monitor_cmd *cmd);
+
+/*
+ * kgdbcon: while gdb is attached and the kernel runs, kernel messages are
+ * copied to gdb as O packets by a console the core registers along with a
+ * transport whose is_console is false (so text never arrives twice on one
+ * line). Boot parameter "kgdbcon=0" turns it off; it is on by default.
+ * O packets are sent without waiting for gdb's acknowledgement.
+ */
+
+#endif
