@@ -2,6 +2,7 @@
 #ifndef _KERNEL_PARAMS_H
 #define _KERNEL_PARAMS_H
 
+#include <kernel/types.h>
 #include <kernel/compiler.h>
 
 /*
@@ -36,6 +37,15 @@ extern char boot_command_line[];
  */
 int parse_args(const char *cmdline, int (*cb)(const char *name, const char *val, void *ctx),
 	       void *ctx);
+
+/*
+ * Run the handlers in [@start, @end) of one pass (@early or normal) for the
+ * words of @cmdline, warning about bad values and (normal pass) unknown
+ * names. Returns 0 or the first error. parse_early_params() and
+ * parse_boot_params() are this over boot_command_line and the linker table.
+ */
+int parse_params(const char *cmdline, const struct boot_param *start,
+		 const struct boot_param *end, bool early);
 
 void parse_early_params(void);
 void parse_boot_params(void);
