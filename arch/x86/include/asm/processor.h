@@ -2,8 +2,6 @@
 #ifndef _ASM_X86_PROCESSOR_H
 #define _ASM_X86_PROCESSOR_H
 
-#include <kernel/types.h>
-
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
 
@@ -11,6 +9,9 @@
 #define X86_CR0_PG	(1UL << 31)
 #define X86_CR4_PAE	(1UL << 5)
 #define X86_CR4_PGE	(1UL << 7)
+
+#ifndef __ASSEMBLY__
+#include <kernel/types.h>
 
 static inline void cpu_relax(void)
 {
@@ -105,5 +106,6 @@ static inline void sync_core(void)
 
 	cpuid(0, &a, &b, &c, &d);
 }
+#endif
 
 #endif

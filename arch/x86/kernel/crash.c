@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The shell's "crash" triggers that need the CPU: a hard lockup, and an
+ * oops inside an interrupt handler (a self-IPI whose handler dereferences
+ * NULL).
+ */
+#include <kernel/arch.h>
+#include <kernel/irq.h>
+#include <kernel/jiffies.h>
+#include <kernel/printk.h>
+#include <asm/apic.h>
+#include <asm/processor.h>
+#include <asm/traps.h>
+
+/* In the free range of <asm/irq_vectors.h> */
+#define CRASH_IPI_VECTOR	0xe0
+
+void arch_crash_hardlockup(void)
+{
+	local_irq_disable();
+	for (;;)
+		cpu_relax();
+}
+
+static void crash_ipi_handler(struct pt_regs *regs)
+{
+	int *p = NULL;
+
+	lapic_eoi();
+	__asm__ __volatile__("" : "+r"(p));	/* keep the compiler from seeing NULL */
+	*(volatile int *)p = 1;
+}
+
+void arch_crash_irq_oops(void)
+{
+	x86_set_vector_handler(CRASH_IPI_VECTOR, crash_ipi_handler);
+	local_irq_enable();
+	lapic_send_self_ipi(CRASH_IPI_VECTOR);
+	mdelay(100);
+	pr_err("crash: the self-IPI did not arrive\n");
+}
