@@ -55,11 +55,6 @@ static u64 seg_desc(u32 base, u32 limit, u8 access, u8 flags)
 	       ((u64)(base >> 24) << 56);
 }
 
-struct x86_percpu *x86_percpu_of(unsigned int cpu)
-{
-	return cpu < NR_CPUS ? &cpus[cpu].area : NULL;
-}
-
 static void load_gdt(struct x86_cpu *c)
 {
 	struct desc_ptr gdtr = { sizeof(c->gdt) - 1, (unsigned long)c->gdt };
@@ -98,8 +93,6 @@ static void load_gdt(struct x86_cpu *c)
 void x86_cpu_init(unsigned int cpu)
 {
 	struct x86_cpu *c = &cpus[cpu];
-	u32 a, b, cx, d;
-
 	c->area.self = &c->area;
 	c->area.cpu = cpu;
 	c->gdt[0] = 0;
@@ -124,8 +117,4 @@ void x86_cpu_init(unsigned int cpu)
 	if (cpu == 0)
 		idt_init();
 	idt_load();
-
-	cpuid(1, &a, &b, &cx, &d);
-	c->area.signature = a;
-	c->area.initial_apic_id = b >> 24;
 }

@@ -9,33 +9,18 @@
 #include <kernel/init.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
-#include <kernel/smp.h>
 #include <asm-generic/sections.h>
 #include <asm/apic.h>
-#include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/setup.h>
 #include <asm/smp.h>
 
 uintptr_t x86_ram_top;
 static void *boot_rsdp;
-static char cpu_brand[49];
 
 void *x86_boot_rsdp(void)
 {
 	return boot_rsdp;
-}
-
-static void read_cpu_brand(void)
-{
-	u32 *w = (u32 *)cpu_brand;
-	u32 a, b, c, d, leaf;
-
-	cpuid(0x80000000, &a, &b, &c, &d);
-	if (a < 0x80000004)
-		return;
-	for (leaf = 0x80000002; leaf <= 0x80000004; leaf++, w += 4)
-		cpuid(leaf, &w[0], &w[1], &w[2], &w[3]);
 }
 
 __noreturn void x86_start_kernel(uintptr_t ram_top, void *rsdp)
@@ -44,7 +29,6 @@ __noreturn void x86_start_kernel(uintptr_t ram_top, void *rsdp)
 	boot_rsdp = rsdp;
 	x86_paging_init();
 	x86_cpu_init(0);
-	read_cpu_brand();
 	start_kernel();
 }
 
@@ -65,19 +49,4 @@ void arch_heap_range(uintptr_t *start, uintptr_t *end)
 {
 	*start = ALIGN((uintptr_t)kallsyms_end, PAGE_SIZE);
 	*end = x86_ram_top;
-}
-
-void arch_cpu_describe(struct printer *p, unsigned int cpu)
-{
-	struct x86_percpu *c = x86_percpu_of(cpu);
-	u32 sig;
-
-	if (!c || !c->self) {
-		pprintf(p, "cpu%u: not started\n", cpu);
-		return;
-	}
-	sig = c->signature;
-	pprintf(p, "cpu%u: apic id %u, family %u model %u stepping %u, %s\n", cpu,
-		c->initial_apic_id, (sig >> 8) & 0xf, ((sig >> 4) & 0xf) | ((sig >> 12) & 0xf0),
-		sig & 0xf, cpu_brand[0] ? cpu_brand : "unknown CPU");
 }

@@ -12,6 +12,7 @@ OUTPUT_ARCH(i386:x86-64)
 ENTRY(pvh_start)
 #define PTR_ALIGN 8
 #else
+#undef i386		/* a predefined macro on this target */
 OUTPUT_FORMAT("elf32-i386")
 OUTPUT_ARCH(i386)
 ENTRY(multiboot_start)

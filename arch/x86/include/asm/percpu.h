@@ -17,13 +17,7 @@
 struct x86_percpu {
 	struct x86_percpu *self;	/* the area's own address */
 	unsigned int cpu;		/* smp_processor_id() */
-	u32 initial_apic_id;		/* from CPUID, for reports */
-	u32 signature;			/* CPUID 1 eax: family/model/stepping */
 };
-
-/* The per-CPU areas (arch/x86/kernel/gdt.c), valid once x86_cpu_init()
- * ran on that CPU. */
-struct x86_percpu *x86_percpu_of(unsigned int cpu);
 
 #ifdef __x86_64__
 #define __percpu_seg "%%gs:"
