@@ -65,6 +65,7 @@ bool all_cpus_online(void)
 void smp_prepare_boot_cpu(void)
 {
 	cpu_apic_ids[0] = lapic_id();
+	set_cpu_online(0, true);
 	ipi_init();
 }
 
