@@ -183,7 +183,7 @@ void arch_smp_init(void)
 
 void arch_cpu_describe(struct printer *p, unsigned int cpu)
 {
-	pprintf(p, "APIC id %u, %s, TSC %lu.%03lu MHz, %lu timer ticks",
-		cpu_to_apic_id(cpu), cpu_online(cpu) ? "online" : "offline",
+	pprintf(p, "cpu%u: APIC id %u, %s, TSC %lu.%03lu MHz, %lu timer ticks\n",
+		cpu, cpu_to_apic_id(cpu), cpu_online(cpu) ? "online" : "offline",
 		tsc_khz / 1000, tsc_khz % 1000, lapic_timer_ticks(cpu));
 }
