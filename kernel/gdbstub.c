@@ -1,0 +1,817 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The GDB remote protocol: one table maps each packet to an argument
+ * schema, a handler and the arch capability it needs. Arguments are parsed
+ * and checked before a handler runs; a packet whose capability the arch
+ * lacks gets the empty reply and its qSupported feature disappears.
+ */
+
+#include <kernel/errno.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/string.h>
+#include "kgdb_internal.h"
+
+#define GDB_SIGINT	2
+#define GDB_SIGTRAP	5
+/* Longest thread id on the wire, plus its separator. */
+#define GDB_TID_CHARS	(sizeof(long) * 2 + 1)
+
+bool gdbstub_attached;
+
+/* Register blocks, memory, command lines: one packet's worth of bytes. */
+static u8 gdb_scratch[KGDB_PACKET_SIZE];
+static const struct kgdb_stop *gdb_stop;
+static struct kgdb_resume *gdb_res;
+static long gdb_g_tid, gdb_c_tid;
+static unsigned int gdb_thread_cursor;
+
+enum gdb_need { NEED_NONE, NEED_STEP, NEED_HW, NEED_XML };
+
+static bool have(enum gdb_need need)
+{
+	switch (need) {
+	case NEED_STEP:
+		return arch_kgdb_ops.single_step;
+	case NEED_HW:
+		return arch_kgdb_ops.set_hw_breakpoint;
+	case NEED_XML:
+		return arch_kgdb_ops.xml;
+	default:
+		return true;
+	}
+}
+
+/* ---------------------------------------------------------------- threads */
+
+struct gdb_thread {
+	int cpu;		/* the CPU whose frame it shows, or -1: sleeping */
+	struct task *task;	/* NULL for a CPU's shadow thread */
+};
+
+static long task_tid(const struct task *t)
+{
+	return t->pid + 1L;
+}
+
+static long cpu_tid(unsigned int cpu)
+{
+	struct task *t = kgdb_cpus[cpu].task;
+
+	return t ? task_tid(t) : KGDB_TID_CPU_BASE + (long)cpu;
+}
+
+static bool thread_lookup(long tid, struct gdb_thread *th)
+{
+	struct task *t;
+
+	if (tid == KGDB_TID_ANY || tid == KGDB_TID_ALL) {
+		th->cpu = (int)gdb_stop->cpu;
+		th->task = kgdb_cpus[gdb_stop->cpu].task;
+		return true;
+	}
+	if (tid >= KGDB_TID_CPU_BASE) {
+		tid -= KGDB_TID_CPU_BASE;
+		if (tid >= NR_CPUS || !cpu_online((unsigned int)tid))
+			return false;
+		th->cpu = (int)tid;
+		th->task = NULL;
+		return true;
+	}
+	t = task_find((int)tid - 1);
+	if (!t || t->state == TASK_DEAD)
+		return false;
+	th->task = t;
+	th->cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
+	return true;
+}
+
+/* The n-th thread of the list: online CPUs' shadows, then live tasks. */
+static bool thread_nth(unsigned int n, long *tid)
+{
+	unsigned int cpu;
+	struct task *t;
+
+	for_each_online_cpu(cpu) {
+		if (!n--) {
+			*tid = KGDB_TID_CPU_BASE + (long)cpu;
+			return true;
+		}
+	}
+	for_each_task(t) {
+		if (t->state != TASK_DEAD && !n--) {
+			*tid = task_tid(t);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------- registers */
+
+size_t gdbstub_regs_size(void)
+{
+	size_t n = 0;
+	unsigned int i;
+
+	for (i = 0; i < arch_kgdb_ops.num_regs; i++)
+		n += arch_kgdb_ops.reg_sizes[i];
+	return n;
+}
+
+static size_t reg_offset(unsigned int regno)
+{
+	size_t n = 0;
+
+	while (regno--)
+		n += arch_kgdb_ops.reg_sizes[regno];
+	return n;
+}
+
+/* Read a thread's registers into gdb_scratch; *frame is set when writable. */
+static int thread_regs(long tid, struct pt_regs **frame)
+{
+	struct gdb_thread th;
+	struct pt_regs *regs;
+
+	if (!thread_lookup(tid, &th))
+		return -ESRCH;
+	*frame = NULL;
+	if (th.cpu < 0) {
+		memset(gdb_scratch, 0, gdbstub_regs_size());
+		if (arch_kgdb_ops.task_to_gdb)
+			arch_kgdb_ops.task_to_gdb(gdb_scratch, th.task);
+		return 0;
+	}
+	regs = kgdb_cpus[th.cpu].regs;
+	if (!regs)
+		return -ESRCH;	/* the CPU did not answer the roundup */
+	arch_kgdb_ops.regs_to_gdb(gdb_scratch, regs);
+	*frame = regs;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- packets */
+
+struct gdb_args {
+	const char *name;	/* the table entry's name */
+	uintptr_t num[3];
+	unsigned int nnum;
+	long tid;
+	char op;
+	const char *str;
+	size_t str_len;
+	struct gdb_rx rest;
+};
+
+/* A handler replies itself; returns true when gdb let the target go. */
+typedef bool (*gdb_handler_t)(struct gdb_args *a);
+
+static void tx_stop_reply(void)
+{
+	static const char *const kinds[] = {
+		[KGDB_STOP_SWBREAK] = "swbreak:",
+		[KGDB_STOP_HWBREAK] = "hwbreak:",
+		[KGDB_STOP_WATCH] = "watch:",
+		[KGDB_STOP_RWATCH] = "rwatch:",
+		[KGDB_STOP_AWATCH] = "awatch:",
+	};
+	const int expedite[] = { arch_kgdb_ops.pc_regno, arch_kgdb_ops.sp_regno, arch_kgdb_ops.fp_regno };
+	struct pt_regs *regs = kgdb_cpus[gdb_stop->cpu].regs;
+	u8 sig = (u8)gdb_stop->signo;
+	unsigned int i;
+
+	arch_kgdb_ops.regs_to_gdb(gdb_scratch, regs);
+	tx_begin();
+	tx_char('T');
+	tx_hexbytes(&sig, 1);
+	if (gdb_stop->kind != KGDB_STOP_SIGNAL) {
+		tx_str(kinds[gdb_stop->kind]);
+		if (gdb_stop->kind >= KGDB_STOP_WATCH)
+			tx_hex(gdb_stop->addr);
+		tx_char(';');
+	}
+	tx_str("thread:");
+	tx_hex((unsigned long)cpu_tid(gdb_stop->cpu));
+	tx_char(';');
+	for (i = 0; i < ARRAY_SIZE(expedite); i++) {
+		if (expedite[i] < 0 || expedite[i] >= (int)arch_kgdb_ops.num_regs)
+			continue;
+		tx_hex((unsigned long)expedite[i]);
+		tx_char(':');
+		tx_hexbytes(gdb_scratch + reg_offset((unsigned int)expedite[i]),
+			    arch_kgdb_ops.reg_sizes[expedite[i]]);
+		tx_char(';');
+	}
+	tx_end();
+}
+
+static bool h_status(struct gdb_args *a)
+{
+	tx_stop_reply();
+	return false;
+}
+
+static bool h_read_regs(struct gdb_args *a)
+{
+	struct pt_regs *frame;
+	int err = thread_regs(gdb_g_tid, &frame);
+
+	if (err) {
+		tx_err(err);
+		return false;
+	}
+	tx_begin();
+	tx_hexbytes(gdb_scratch, gdbstub_regs_size());
+	tx_end();
+	return false;
+}
+
+static bool h_write_regs(struct gdb_args *a)
+{
+	struct pt_regs *frame;
+	size_t size = gdbstub_regs_size();
+	int err = thread_regs(gdb_g_tid, &frame);
+
+	if (!err && !frame)
+		err = -EPERM;	/* a sleeping task's registers are not ours to set */
+	if (!err && (rx_hexbytes(&a->rest, gdb_scratch, size) != size || !rx_eof(&a->rest)))
+		err = -EINVAL;
+	if (err) {
+		tx_err(err);
+		return false;
+	}
+	arch_kgdb_ops.gdb_to_regs(frame, gdb_scratch);
+	tx_reply("OK");
+	return false;
+}
+
+static bool h_read_reg(struct gdb_args *a)
+{
+	struct pt_regs *frame;
+	uintptr_t regno = a->num[0];
+	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_g_tid, &frame) : -EINVAL;
+
+	if (err) {
+		tx_err(err);
+		return false;
+	}
+	tx_begin();
+	tx_hexbytes(gdb_scratch + reg_offset(regno), arch_kgdb_ops.reg_sizes[regno]);
+	tx_end();
+	return false;
+}
+
+static bool h_write_reg(struct gdb_args *a)
+{
+	struct pt_regs *frame;
+	uintptr_t regno = a->num[0];
+	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_g_tid, &frame) : -EINVAL;
+	size_t size;
+
+	if (!err && !frame)
+		err = -EPERM;
+	if (!err) {
+		size = arch_kgdb_ops.reg_sizes[regno];
+		if (rx_hexbytes(&a->rest, gdb_scratch + reg_offset(regno), size) != size ||
+		    !rx_eof(&a->rest))
+			err = -EINVAL;
+	}
+	if (err) {
+		tx_err(err);
+		return false;
+	}
+	arch_kgdb_ops.gdb_to_regs(frame, gdb_scratch);
+	tx_reply("OK");
+	return false;
+}
+
+/* Read up to @len bytes at @addr, stopping at the first unreadable byte. */
+static long read_mem(uintptr_t addr, size_t len)
+{
+	size_t n;
+
+	if (addr + len < addr)
+		return -EFAULT;
+	if (kgdb_mem_read(gdb_scratch, addr, len) == 0)
+		return (long)len;
+	for (n = 0; n < len; n++)
+		if (kgdb_mem_read(gdb_scratch + n, addr + n, 1))
+			break;
+	return n ? (long)n : -EFAULT;
+}
+
+static bool h_read_mem(struct gdb_args *a)
+{
+	long n = read_mem(a->num[0], MIN(a->num[1], KGDB_PACKET_SIZE / 2));
+
+	if (n < 0) {
+		tx_err((int)n);
+		return false;
+	}
+	tx_begin();
+	tx_hexbytes(gdb_scratch, (size_t)n);
+	tx_end();
+	return false;
+}
+
+static bool h_read_bin(struct gdb_args *a)
+{
+	long n = read_mem(a->num[0], MIN(a->num[1], KGDB_PACKET_SIZE - 1));
+
+	if (n < 0) {
+		tx_err((int)n);
+		return false;
+	}
+	tx_begin();
+	tx_char('b');
+	tx_binary(gdb_scratch, (size_t)n);
+	tx_end();
+	return false;
+}
+
+static void write_mem(uintptr_t addr, size_t len, size_t got)
+{
+	long err = got != len ? -EINVAL : addr + len < addr ? -EFAULT :
+		   kgdb_mem_write(addr, gdb_scratch, len);
+
+	if (err)
+		tx_err((int)err);
+	else
+		tx_reply("OK");
+}
+
+static bool h_write_mem(struct gdb_args *a)
+{
+	size_t len = a->num[1];
+	size_t got = len > sizeof(gdb_scratch) ? 0 :
+		     rx_hexbytes(&a->rest, gdb_scratch, len);
+
+	write_mem(a->num[0], len, rx_eof(&a->rest) ? got : len + 1);
+	return false;
+}
+
+static bool h_write_bin(struct gdb_args *a)
+{
+	long got = rx_binary(&a->rest, gdb_scratch, MIN(a->num[1], sizeof(gdb_scratch)));
+
+	write_mem(a->num[0], a->num[1], got < 0 ? a->num[1] + 1 : (size_t)got);
+	return false;
+}
+
+/* The CPU that c/s without a vCont thread act on: Hc's, else the one that stopped. */
+static unsigned int resume_cpu(void)
+{
+	struct gdb_thread th;
+
+	if (thread_lookup(gdb_c_tid, &th) && th.cpu >= 0 && kgdb_cpus[th.cpu].regs)
+		return (unsigned int)th.cpu;
+	return gdb_stop->cpu;
+}
+
+/* c [addr], C sig[;addr], s [addr], S sig[;addr]. */
+static bool resume(struct gdb_args *a, enum kgdb_action action)
+{
+	bool with_sig = a->name[0] == 'C' || a->name[0] == 'S';
+
+	if (with_sig && a->num[0] > 0xff) {
+		tx_err(-EINVAL);
+		return false;
+	}
+	gdb_res->action = action;
+	gdb_res->cpu = resume_cpu();
+	gdb_res->signo = with_sig ? (int)a->num[0] : 0;
+	gdb_res->has_addr = a->nnum > (with_sig ? 1u : 0u);
+	gdb_res->addr = a->num[a->nnum ? a->nnum - 1 : 0];
+	return true;
+}
+
+static bool h_continue(struct gdb_args *a)
+{
+	return resume(a, KGDB_CONTINUE);
+}
+
+static bool h_step(struct gdb_args *a)
+{
+	return resume(a, KGDB_STEP);
+}
+
+static bool h_vcont_query(struct gdb_args *a)
+{
+	tx_reply(have(NEED_STEP) ? "vCont;c;C;s;S" : "vCont;c;C");
+	return false;
+}
+
+/*
+ * vCont;action[:tid]... The CPUs are one machine: a step action steps its
+ * thread's CPU while the others stay stopped; otherwise everything
+ * continues. A signal is taken from the action that covers the stepped
+ * (or the stopped) CPU.
+ */
+static bool h_vcont(struct gdb_args *a)
+{
+	struct gdb_rx *rx = &a->rest;
+	struct gdb_thread th;
+	int step_cpu = -1, signo = -1, op, cpu;
+	uintptr_t sig;
+	long tid;
+
+	do {
+		op = rx_char(rx);
+		sig = 0;
+		if ((op == 'C' || op == 'S') && (!rx_hex(rx, &sig) || sig > 0xff))
+			goto bad;
+		if (op != 'c' && op != 'C' && !((op == 's' || op == 'S') && have(NEED_STEP)))
+			goto bad;
+		cpu = (int)gdb_stop->cpu;
+		if (rx_lit(rx, ':')) {
+			if (!rx_tid(rx, &tid) || !thread_lookup(tid, &th))
+				goto bad;
+			cpu = th.cpu;
+		}
+		if (op == 's' || op == 'S') {
+			if (cpu < 0 || !kgdb_cpus[cpu].regs)
+				goto bad;
+			if (step_cpu < 0) {
+				step_cpu = cpu;
+				signo = (int)sig;
+			}
+		} else if (cpu == (int)gdb_stop->cpu && signo < 0) {
+			signo = (int)sig;
+		}
+	} while (rx_lit(rx, ';'));
+	if (!rx_eof(rx))
+		goto bad;
+	gdb_res->action = step_cpu >= 0 ? KGDB_STEP : KGDB_CONTINUE;
+	gdb_res->cpu = step_cpu >= 0 ? (unsigned int)step_cpu : gdb_stop->cpu;
+	gdb_res->signo = signo > 0 ? signo : 0;
+	gdb_res->has_addr = false;
+	return true;
+bad:
+	tx_err(-EINVAL);
+	return false;
+}
+
+static bool h_detach(struct gdb_args *a)
+{
+	tx_reply("OK");
+	gdb_res->action = KGDB_DETACH;
+	gdb_res->signo = 0;
+	gdbstub_attached = false;
+	return true;
+}
+
+static bool h_kill(struct gdb_args *a)
+{
+	gdb_res->action = KGDB_KILL;
+	gdb_res->signo = 0;
+	gdbstub_attached = false;
+	return true;
+}
+
+static bool h_set_thread(struct gdb_args *a)
+{
+	struct gdb_thread th;
+
+	if ((a->op != 'g' && a->op != 'c') || !thread_lookup(a->tid, &th)) {
+		tx_err(a->op == 'g' || a->op == 'c' ? -ESRCH : -EINVAL);
+		return false;
+	}
+	*(a->op == 'g' ? &gdb_g_tid : &gdb_c_tid) = a->tid;
+	tx_reply("OK");
+	return false;
+}
+
+static bool h_thread_alive(struct gdb_args *a)
+{
+	struct gdb_thread th;
+
+	if (thread_lookup(a->tid, &th))
+		tx_reply("OK");
+	else
+		tx_err(-ESRCH);
+	return false;
+}
+
+/* Z/z type,addr,kind: the type is the digit in the table entry's name. */
+static bool h_break(struct gdb_args *a)
+{
+	enum kgdb_bptype type = (enum kgdb_bptype)(a->name[1] - '0');
+	bool insert = a->name[0] == 'Z';
+	uintptr_t addr = a->num[0], kind = a->num[1];
+	int err;
+
+	if (type == KGDB_BP_SOFTWARE)
+		err = insert ? kgdb_set_sw_break(addr) : kgdb_remove_sw_break(addr);
+	else if (insert)
+		err = arch_kgdb_ops.set_hw_breakpoint(addr, kind, type);
+	else
+		err = arch_kgdb_ops.remove_hw_breakpoint(addr, kind, type);
+	if (err == -ENOTSUP)
+		tx_reply("");
+	else if (err)
+		tx_err(err);
+	else
+		tx_reply("OK");
+	return false;
+}
+
+static bool h_supported(struct gdb_args *a);
+
+static bool h_xfer_features(struct gdb_args *a)
+{
+	const struct kgdb_xml *x;
+	size_t size, off = a->num[0], len = a->num[1], n;
+
+	for (x = arch_kgdb_ops.xml; x->annex; x++)
+		if (strlen(x->annex) == a->str_len && !memcmp(x->annex, a->str, a->str_len))
+			break;
+	if (!x->annex) {
+		tx_err(-ENOENT);
+		return false;
+	}
+	size = strlen(x->text);
+	off = MIN(off, size);
+	len = MIN(len, size - off);
+	tx_begin();
+	tx_char('m');
+	n = tx_binary((const u8 *)x->text + off, len);
+	if (off + n == size)
+		tx_patch(0, 'l');
+	tx_end();
+	return false;
+}
+
+static bool h_thread_info(struct gdb_args *a)
+{
+	long tid;
+	bool first = true;
+
+	if (a->name[1] == 'f')
+		gdb_thread_cursor = 0;
+	tx_begin();
+	while (tx_room() > GDB_TID_CHARS && thread_nth(gdb_thread_cursor, &tid)) {
+		tx_char(first ? 'm' : ',');
+		tx_hex((unsigned long)tid);
+		gdb_thread_cursor++;
+		first = false;
+	}
+	if (first)
+		tx_char('l');
+	tx_end();
+	return false;
+}
+
+static bool h_current_thread(struct gdb_args *a)
+{
+	tx_begin();
+	tx_str("QC");
+	tx_hex((unsigned long)cpu_tid(gdb_stop->cpu));
+	tx_end();
+	return false;
+}
+
+static bool h_thread_extra(struct gdb_args *a)
+{
+	struct gdb_thread th;
+	char *s = (char *)gdb_scratch;
+	size_t size = 64;
+
+	if (!thread_lookup(a->tid, &th)) {
+		tx_err(-ESRCH);
+		return false;
+	}
+	if (!th.task)
+		snprintf(s, size, "CPU%d%s", th.cpu, kgdb_cpus[th.cpu].regs ? "" : " (running)");
+	else if (th.cpu >= 0)
+		snprintf(s, size, "%s, pid %d, on CPU%d", th.task->comm, th.task->pid, th.cpu);
+	else
+		snprintf(s, size, "%s, pid %d, %s", th.task->comm, th.task->pid,
+			 task_state_name(th.task));
+	tx_begin();
+	tx_hexbytes(gdb_scratch, strlen(s));
+	tx_end();
+	return false;
+}
+
+static bool h_attached(struct gdb_args *a)
+{
+	tx_reply("1");
+	return false;
+}
+
+/* Monitor output goes out as O packets as it is produced. */
+static bool rcmd_output;
+
+static void rcmd_write(struct printer *p, const char *s, size_t len)
+{
+	while (len--) {
+		if (tx_room() < 2) {
+			tx_end();
+			tx_begin();
+			tx_char('O');
+			rcmd_output = false;
+		}
+		tx_hexbytes((const u8 *)s++, 1);
+		rcmd_output = true;
+	}
+}
+
+static bool h_rcmd(struct gdb_args *a)
+{
+	struct printer out = { .write = rcmd_write };
+	size_t n = rx_hexbytes(&a->rest, gdb_scratch, sizeof(gdb_scratch) - 1);
+	int err;
+
+	if (!rx_eof(&a->rest)) {
+		tx_err(-EINVAL);
+		return false;
+	}
+	gdb_scratch[n] = '\0';
+	tx_begin();
+	tx_char('O');
+	rcmd_output = false;
+	err = kgdb_monitor_run(&out, (char *)gdb_scratch);
+	if (rcmd_output)
+		tx_end();
+	if (err)
+		tx_err(err);
+	else
+		tx_reply("OK");
+	kgdb_monitor_done();
+	return false;
+}
+
+static bool h_noack(struct gdb_args *a)
+{
+	tx_reply("OK");
+	gdb_noack = true;
+	return false;
+}
+
+struct gdb_cmd {
+	const char *name;
+	const char *schema;	/* x hex, t thread id, a char, s string, r rest, ? optional */
+	gdb_handler_t handler;
+	enum gdb_need need;
+	const char *feature;	/* for qSupported */
+};
+
+static const struct gdb_cmd gdb_cmds[] = {
+	{ "?", "", h_status, NEED_NONE, NULL },
+	{ "g", "", h_read_regs, NEED_NONE, NULL },
+	{ "G", "r", h_write_regs, NEED_NONE, NULL },
+	{ "p", "x", h_read_reg, NEED_NONE, NULL },
+	{ "P", "x=r", h_write_reg, NEED_NONE, NULL },
+	{ "m", "x,x", h_read_mem, NEED_NONE, NULL },
+	{ "M", "x,x:r", h_write_mem, NEED_NONE, NULL },
+	{ "x", "x,x", h_read_bin, NEED_NONE, "binary-upload+" },
+	{ "X", "x,x:r", h_write_bin, NEED_NONE, NULL },
+	{ "c", "?x", h_continue, NEED_NONE, NULL },
+	{ "C", "x?;x", h_continue, NEED_NONE, NULL },
+	{ "s", "?x", h_step, NEED_STEP, NULL },
+	{ "S", "x?;x", h_step, NEED_STEP, NULL },
+	{ "vCont?", "", h_vcont_query, NEED_NONE, NULL },
+	{ "vCont;", "r", h_vcont, NEED_NONE, NULL },
+	{ "D", "?;x", h_detach, NEED_NONE, NULL },
+	{ "k", "", h_kill, NEED_NONE, NULL },
+	{ "H", "at", h_set_thread, NEED_NONE, NULL },
+	{ "T", "t", h_thread_alive, NEED_NONE, NULL },
+	{ "Z0,", "x,x", h_break, NEED_NONE, "swbreak+" },
+	{ "z0,", "x,x", h_break, NEED_NONE, NULL },
+	{ "Z1,", "x,x", h_break, NEED_HW, "hwbreak+" },
+	{ "z1,", "x,x", h_break, NEED_HW, NULL },
+	{ "Z2,", "x,x", h_break, NEED_HW, NULL },
+	{ "z2,", "x,x", h_break, NEED_HW, NULL },
+	{ "Z3,", "x,x", h_break, NEED_HW, NULL },
+	{ "z3,", "x,x", h_break, NEED_HW, NULL },
+	{ "Z4,", "x,x", h_break, NEED_HW, NULL },
+	{ "z4,", "x,x", h_break, NEED_HW, NULL },
+	{ "qSupported", "?:r", h_supported, NEED_NONE, NULL },
+	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+" },
+	{ "qfThreadInfo", "", h_thread_info, NEED_NONE, NULL },
+	{ "qsThreadInfo", "", h_thread_info, NEED_NONE, NULL },
+	{ "qC", "", h_current_thread, NEED_NONE, NULL },
+	{ "qThreadExtraInfo,", "t", h_thread_extra, NEED_NONE, NULL },
+	{ "qAttached", "?:x", h_attached, NEED_NONE, NULL },
+	{ "qRcmd,", "r", h_rcmd, NEED_NONE, NULL },
+	{ "QStartNoAckMode", "", h_noack, NEED_NONE, "QStartNoAckMode+" },
+};
+
+static bool h_supported(struct gdb_args *a)
+{
+	const struct gdb_cmd *c;
+
+	/* A new gdb: forget what an earlier one left behind. */
+	kgdb_remove_all_breaks();
+	tx_begin();
+	tx_str("PacketSize=");
+	tx_hex(KGDB_PACKET_SIZE);
+	for (c = gdb_cmds; c < gdb_cmds + ARRAY_SIZE(gdb_cmds); c++) {
+		if (c->feature && have(c->need)) {
+			tx_char(';');
+			tx_str(c->feature);
+		}
+	}
+	tx_end();
+	return false;
+}
+
+static bool parse_args(const char *schema, struct gdb_rx *rx, struct gdb_args *a)
+{
+	int c;
+
+	for (; *schema; schema++) {
+		switch (*schema) {
+		case '?':
+			if (rx_eof(rx))
+				return true;
+			break;
+		case 'x':
+			if (!rx_hex(rx, &a->num[a->nnum++]))
+				return false;
+			break;
+		case 't':
+			if (!rx_tid(rx, &a->tid))
+				return false;
+			break;
+		case 'a':
+			c = rx_char(rx);
+			if (c < 0)
+				return false;
+			a->op = (char)c;
+			break;
+		case 's':
+			a->str = rx->p;
+			while (!rx_eof(rx) && *rx->p != schema[1])
+				rx->p++;
+			a->str_len = (size_t)(rx->p - a->str);
+			break;
+		case 'r':
+			a->rest = *rx;
+			rx->p = rx->end;
+			break;
+		default:
+			if (!rx_lit(rx, *schema))
+				return false;
+		}
+	}
+	return rx_eof(rx);
+}
+
+static bool name_matches(const char *name, const char *pkt, size_t len)
+{
+	size_t n = strlen(name);
+	char last = name[n - 1], next;
+
+	if (n > len || memcmp(name, pkt, n))
+		return false;
+	next = n < len ? pkt[n] : '\0';
+	return n == 1 || last == ',' || last == ':' || last == ';' || next == '\0' ||
+	       next == ':';
+}
+
+/* Handle one packet; true when the target is to run. */
+static bool gdb_dispatch(size_t len)
+{
+	const struct gdb_cmd *c;
+	struct gdb_args a;
+	struct gdb_rx rx;
+
+	for (c = gdb_cmds; c < gdb_cmds + ARRAY_SIZE(gdb_cmds); c++)
+		if (name_matches(c->name, gdb_rx_buf, len))
+			break;
+	if (c == gdb_cmds + ARRAY_SIZE(gdb_cmds) || !have(c->need)) {
+		tx_reply("");
+		return false;
+	}
+	memset(&a, 0, sizeof(a));
+	a.name = c->name;
+	rx_init(&rx, gdb_rx_buf + strlen(c->name), len - strlen(c->name));
+	if (!parse_args(c->schema, &rx, &a)) {
+		tx_err(-EINVAL);
+		return false;
+	}
+	return c->handler(&a);
+}
+
+void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
+{
+	int len;
+
+	gdb_stop = stop;
+	gdb_res = res;
+	gdb_g_tid = KGDB_TID_ANY;
+	gdb_c_tid = KGDB_TID_ANY;
+	/* gdb is waiting for this stop; a new gdb asks with '?' instead. */
+	if (gdbstub_attached)
+		tx_stop_reply();
+	for (;;) {
+		len = gdb_get_packet();
+		gdbstub_attached = true;
+		if (len < 0)
+			tx_err(len);
+		else if (gdb_dispatch((size_t)len))
+			return;
+	}
+}

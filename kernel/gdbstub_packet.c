@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: MIT
+/*
+ * GDB remote protocol framing: packets ($data#cs), acknowledgements, the
+ * no-ack mode, run-length encoding of replies, and the receive/transmit
+ * helpers every packet handler uses, so that bounds checks live here only.
+ */
+
+#include <kernel/errno.h>
+#include <kernel/string.h>
+#include "kgdb_internal.h"
+
+#define GDB_ESCAPE	'}'
+#define GDB_ESCAPE_XOR	0x20
+#define GDB_RLE		'*'
+#define GDB_RLE_BIAS	29	/* a count character means (c - 29) more copies */
+#define GDB_RLE_MAX	(126 - GDB_RLE_BIAS)
+
+bool gdb_noack;
+char gdb_rx_buf[KGDB_PACKET_SIZE + 1];
+static char tx_buf[KGDB_PACKET_SIZE];
+static size_t tx_len;
+static bool tx_overflow;
+/* A '$' arrived while we waited for an ack: the next packet has begun. */
+static bool rx_started;
+
+static u8 gdb_getc(void)
+{
+	int c;
+
+	while ((c = kgdb_io_ops->read_char()) == KGDB_NO_CHAR)
+		;
+	return (u8)c;
+}
+
+static void gdb_putc(u8 c)
+{
+	kgdb_io_ops->write_char(c);
+}
+
+static void gdb_flush(void)
+{
+	if (kgdb_io_ops->flush)
+		kgdb_io_ops->flush();
+}
+
+/* Receive one packet into gdb_rx_buf, acknowledging it unless in no-ack mode. */
+int gdb_get_packet(void)
+{
+	size_t len;
+	u8 sum, c;
+	int hi, lo;
+	bool overflow;
+
+	for (;;) {
+		if (!rx_started)
+			while (gdb_getc() != '$')
+				;	/* acks, 0x03 and line noise outside packets */
+		rx_started = false;
+restart:
+		len = 0;
+		sum = 0;
+		overflow = false;
+		while ((c = gdb_getc()) != '#') {
+			if (c == '$')
+				goto restart;
+			sum += c;
+			if (len < KGDB_PACKET_SIZE)
+				gdb_rx_buf[len++] = (char)c;
+			else
+				overflow = true;
+		}
+		hi = hex_to_bin((char)gdb_getc());
+		lo = hex_to_bin((char)gdb_getc());
+		if (hi < 0 || lo < 0 || (u8)(hi << 4 | lo) != sum) {
+			if (!gdb_noack) {
+				gdb_putc('-');
+				gdb_flush();
+			}
+			continue;
+		}
+		gdb_rx_buf[len] = '\0';
+		/* A new gdb always starts with qSupported and expects acks. */
+		if (!overflow && len >= 10 && !memcmp(gdb_rx_buf, "qSupported", 10))
+			gdb_noack = false;
+		if (!gdb_noack) {
+			gdb_putc('+');
+			gdb_flush();
+		}
+		return overflow ? -E2BIG : (int)len;
+	}
+}
+
+static void put_hex_byte(u8 b, u8 *sum)
+{
+	gdb_putc(hex_asc[b >> 4]);
+	gdb_putc(hex_asc[b & 0xf]);
+	*sum += hex_asc[b >> 4];
+	*sum += hex_asc[b & 0xf];
+}
+
+/* Send one packet's payload, run-length encoded where that saves bytes. */
+static void gdb_send_rle(const char *s, size_t len)
+{
+	size_t i = 0, run;
+	u8 sum = 0;
+
+	gdb_putc('$');
+	while (i < len) {
+		gdb_putc((u8)s[i]);
+		sum += (u8)s[i];
+		for (run = 0; i + 1 + run < len && run < GDB_RLE_MAX &&
+		     s[i + 1 + run] == s[i]; run++)
+			;
+		/* Counts of 6 and 7 would be '#' and '$'. */
+		if (run == 6 || run == 7)
+			run = 5;
+		if (run >= 3) {
+			gdb_putc(GDB_RLE);
+			gdb_putc((u8)(run + GDB_RLE_BIAS));
+			sum += GDB_RLE + run + GDB_RLE_BIAS;
+			i += run;
+		}
+		i++;
+	}
+	gdb_putc('#');
+	gdb_putc(hex_asc[sum >> 4]);
+	gdb_putc(hex_asc[sum & 0xf]);
+	gdb_flush();
+}
+
+void gdb_send_raw(const char *s, size_t len, bool wait_ack)
+{
+	u8 c;
+
+	for (;;) {
+		gdb_send_rle(s, len);
+		if (gdb_noack || !wait_ack)
+			return;
+		do
+			c = gdb_getc();
+		while (c != '+' && c != '-' && c != '$');
+		if (c == '-')
+			continue;
+		/* gdb went on to its next packet: take that as the ack. */
+		rx_started = c == '$';
+		return;
+	}
+}
+
+/* Console text to gdb while the target runs: "O" + hex, never waiting for acks. */
+void gdbstub_console_write(const char *s, size_t len)
+{
+	size_t n, i;
+	u8 sum;
+
+	while (len) {
+		n = MIN(len, (size_t)(KGDB_PACKET_SIZE - 1) / 2);
+		sum = 'O';
+		gdb_putc('$');
+		gdb_putc('O');
+		for (i = 0; i < n; i++)
+			put_hex_byte((u8)s[i], &sum);
+		gdb_putc('#');
+		gdb_putc(hex_asc[sum >> 4]);
+		gdb_putc(hex_asc[sum & 0xf]);
+		gdb_flush();
+		s += n;
+		len -= n;
+	}
+}
+
+/* ---------------------------------------------------------------- receive */
+
+void rx_init(struct gdb_rx *rx, const char *p, size_t len)
+{
+	rx->p = p;
+	rx->end = p + len;
+}
+
+bool rx_eof(const struct gdb_rx *rx)
+{
+	return rx->p >= rx->end;
+}
+
+int rx_char(struct gdb_rx *rx)
+{
+	return rx_eof(rx) ? -1 : (u8)*rx->p++;
+}
+
+/* Consume @c if it is next. */
+bool rx_lit(struct gdb_rx *rx, char c)
+{
+	if (rx_eof(rx) || *rx->p != c)
+		return false;
+	rx->p++;
+	return true;
+}
+
+/* A hex number of at least one digit that fits in a uintptr_t. */
+bool rx_hex(struct gdb_rx *rx, uintptr_t *v)
+{
+	uintptr_t n = 0;
+	int d, digits = 0;
+
+	while (!rx_eof(rx) && (d = hex_to_bin(*rx->p)) >= 0) {
+		if (n >> (sizeof(n) * 8 - 4))
+			return false;
+		n = n << 4 | (uintptr_t)d;
+		rx->p++;
+		digits++;
+	}
+	*v = n;
+	return digits > 0;
+}
+
+/* A thread id: hex, or -1 for all threads. */
+bool rx_tid(struct gdb_rx *rx, long *tid)
+{
+	uintptr_t v;
+
+	if (rx_lit(rx, '-')) {
+		if (!rx_lit(rx, '1'))
+			return false;
+		*tid = KGDB_TID_ALL;
+		return true;
+	}
+	if (!rx_hex(rx, &v) || v > (uintptr_t)KGDB_TID_CPU_BASE + NR_CPUS)
+		return false;
+	*tid = (long)v;
+	return true;
+}
+
+/* Up to @max bytes from pairs of hex digits; returns how many were read. */
+size_t rx_hexbytes(struct gdb_rx *rx, u8 *dst, size_t max)
+{
+	size_t n = 0;
+	int hi, lo;
+
+	while (n < max && rx->end - rx->p >= 2) {
+		hi = hex_to_bin(rx->p[0]);
+		lo = hex_to_bin(rx->p[1]);
+		if (hi < 0 || lo < 0)
+			break;
+		dst[n++] = (u8)(hi << 4 | lo);
+		rx->p += 2;
+	}
+	return n;
+}
+
+/* Binary data with '}' escapes, to the end of the packet; -1 if malformed. */
+long rx_binary(struct gdb_rx *rx, u8 *dst, size_t max)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = rx_char(rx)) >= 0) {
+		if (c == GDB_ESCAPE) {
+			c = rx_char(rx);
+			if (c < 0)
+				return -1;
+			c ^= GDB_ESCAPE_XOR;
+		}
+		if (n == max)
+			return -1;
+		dst[n++] = (u8)c;
+	}
+	return (long)n;
+}
+
+/* ---------------------------------------------------------------- transmit */
+
+void tx_begin(void)
+{
+	tx_len = 0;
+	tx_overflow = false;
+}
+
+size_t tx_room(void)
+{
+	return sizeof(tx_buf) - tx_len;
+}
+
+void tx_char(char c)
+{
+	if (tx_len < sizeof(tx_buf))
+		tx_buf[tx_len++] = c;
+	else
+		tx_overflow = true;
+}
+
+/* Replace a character already queued (a reply's type, once its length is known). */
+void tx_patch(size_t pos, char c)
+{
+	if (pos < tx_len)
+		tx_buf[pos] = c;
+}
+
+void tx_str(const char *s)
+{
+	while (*s)
+		tx_char(*s++);
+}
+
+void tx_hex(unsigned long v)
+{
+	int shift = sizeof(v) * 8 - 4;
+
+	while (shift > 0 && !(v >> shift))
+		shift -= 4;
+	for (; shift >= 0; shift -= 4)
+		tx_char(hex_asc[(v >> shift) & 0xf]);
+}
+
+void tx_hexbytes(const u8 *buf, size_t len)
+{
+	while (len--) {
+		tx_char(hex_asc[*buf >> 4]);
+		tx_char(hex_asc[*buf++ & 0xf]);
+	}
+}
+
+static bool must_escape(u8 c)
+{
+	return c == '#' || c == '$' || c == GDB_ESCAPE || c == GDB_RLE;
+}
+
+/* As many bytes of @buf as fit, escaped; returns how many went in. */
+size_t tx_binary(const u8 *buf, size_t len)
+{
+	size_t n;
+
+	for (n = 0; n < len; n++) {
+		if (tx_room() < (must_escape(buf[n]) ? 2u : 1u))
+			break;
+		if (must_escape(buf[n])) {
+			tx_char(GDB_ESCAPE);
+			tx_char((char)(buf[n] ^ GDB_ESCAPE_XOR));
+		} else {
+			tx_char((char)buf[n]);
+		}
+	}
+	return n;
+}
+
+void tx_end(void)
+{
+	/* Handlers size their replies; a reply that still did not fit is a bug
+	 * that gdb must not see as data. */
+	if (tx_overflow)
+		gdb_send_raw("E07", 3, true);
+	else
+		gdb_send_raw(tx_buf, tx_len, true);
+}
+
+void tx_reply(const char *s)
+{
+	tx_begin();
+	tx_str(s);
+	tx_end();
+}
+
+void tx_err(int err)
+{
+	u8 e = (u8)(err < 0 ? -err : err);
+
+	tx_begin();
+	tx_char('E');
+	tx_hexbytes(&e, 1);
+	tx_end();
+}

@@ -1,0 +1,617 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The debug core: entry from the die and panic notifier chains, the CPU
+ * rendezvous (one master CPU talks to gdb while the others wait in a
+ * holding loop), the software breakpoint table, transports and kgdbcon.
+ * It knows no hardware: that is struct kgdb_arch and struct kgdb_io.
+ */
+
+#include <kernel/console.h>
+#include <kernel/die.h>
+#include <kernel/errno.h>
+#include <kernel/irq.h>
+#include <kernel/jiffies.h>
+#include <kernel/nofault.h>
+#include <kernel/panic.h>
+#include <kernel/params.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/spinlock.h>
+#include <kernel/string.h>
+#include <kernel/sysrq.h>
+#include "kgdb_internal.h"
+
+/* Wait this long for the other CPUs to answer a roundup. */
+#define ROUNDUP_TIMEOUT_US	1000000
+#define ROUNDUP_POLL_US		10
+/* Run after every other die notifier: the debugger is the last resort. */
+#define KGDB_NOTIFIER_PRIORITY	(-0x7fffffff - 1)
+
+struct kgdb_io *kgdb_io_ops;
+struct kgdb_cpu kgdb_cpus[NR_CPUS];
+
+static int kgdb_master = -1;	/* the CPU that owns the debugger, -1: none */
+static bool kgdb_roundup;	/* the master wants the other CPUs held */
+static bool kgdb_stepping;	/* the master runs one step, the others stay held */
+
+static bool kgdbwait, kgdbwait_done;
+static bool kgdbcon_enabled = true;
+static bool kgdbcon_registered, kgdb_hooked;
+static DEFINE_SPINLOCK(kgdbcon_lock);
+
+/* ---------------------------------------------------------------- memory */
+
+long kgdb_mem_read(void *dst, uintptr_t addr, size_t len)
+{
+	return copy_from_kernel_nofault(dst, (const void *)addr, len);
+}
+
+/* Writable data directly; read-only text through text_poke(). */
+long kgdb_mem_write(uintptr_t addr, const void *src, size_t len)
+{
+	long err = copy_to_kernel_nofault((void *)addr, src, len);
+
+	if (err)
+		err = text_poke((void *)addr, src, len);
+	if (!err && arch_kgdb_ops.flush_icache)
+		arch_kgdb_ops.flush_icache(addr, len);
+	return err;
+}
+
+/* ---------------------------------------------------------------- breakpoints */
+
+/*
+ * SET: gdb wants it, memory unchanged (while the debugger is in control).
+ * ACTIVE: the breakpoint instruction is in memory (while the kernel runs).
+ * REMOVED: gdb took it out; kept so that a CPU that hit it just before can
+ * tell its trap was ours and restart the instruction.
+ */
+enum bp_state { BP_FREE, BP_SET, BP_ACTIVE, BP_REMOVED };
+
+struct kgdb_bp {
+	uintptr_t addr;
+	enum bp_state state;
+	u8 saved[KGDB_MAX_BP_LEN];
+};
+
+static struct kgdb_bp kgdb_bps[CONFIG_KGDB_MAX_BREAKPOINTS];
+
+static struct kgdb_bp *bp_find(uintptr_t addr)
+{
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
+		if (bp->state != BP_FREE && bp->addr == addr)
+			return bp;
+	return NULL;
+}
+
+static struct kgdb_bp *bp_alloc(void)
+{
+	struct kgdb_bp *bp, *removed = NULL;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
+		if (bp->state == BP_FREE)
+			return bp;
+		if (bp->state == BP_REMOVED && !removed)
+			removed = bp;
+	}
+	return removed;
+}
+
+int kgdb_set_sw_break(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+	unsigned int len = arch_kgdb_ops.bp_len;
+	u8 orig[KGDB_MAX_BP_LEN];
+	long err;
+
+	if (bp && bp->state == BP_SET)
+		return 0;
+	if (!bp)
+		bp = bp_alloc();
+	if (!bp)
+		return -ENOSPC;
+	/* Prove now that the address takes a breakpoint, so gdb hears of it. */
+	if (kgdb_mem_read(orig, addr, len))
+		return -EFAULT;
+	err = kgdb_mem_write(addr, arch_kgdb_ops.bp_insn, len);
+	if (err)
+		return (int)err;
+	kgdb_mem_write(addr, orig, len);
+	bp->addr = addr;
+	bp->state = BP_SET;
+	return 0;
+}
+
+int kgdb_remove_sw_break(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+
+	if (!bp || bp->state != BP_SET)
+		return -ENOENT;
+	bp->state = BP_REMOVED;
+	return 0;
+}
+
+void kgdb_remove_all_breaks(void)
+{
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
+		if (bp->state == BP_SET)
+			bp->state = BP_REMOVED;
+	if (arch_kgdb_ops.remove_all_hw_breakpoints)
+		arch_kgdb_ops.remove_all_hw_breakpoints();
+}
+
+/* Plant every SET breakpoint, saving what it covers. */
+static void bp_activate_all(void)
+{
+	unsigned int len = arch_kgdb_ops.bp_len;
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
+		if (bp->state != BP_SET)
+			continue;
+		if (kgdb_mem_read(bp->saved, bp->addr, len) ||
+		    kgdb_mem_write(bp->addr, arch_kgdb_ops.bp_insn, len))
+			bp->state = BP_REMOVED;
+		else
+			bp->state = BP_ACTIVE;
+	}
+}
+
+/* Put back the original bytes of every ACTIVE breakpoint, as state @to. */
+static void bp_deactivate_all(enum bp_state to)
+{
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
+		if (bp->state == BP_ACTIVE) {
+			kgdb_mem_write(bp->addr, bp->saved, arch_kgdb_ops.bp_len);
+			bp->state = to;
+		}
+	}
+}
+
+static bool bp_insn_at(uintptr_t addr)
+{
+	u8 buf[KGDB_MAX_BP_LEN];
+
+	return !kgdb_mem_read(buf, addr, arch_kgdb_ops.bp_len) &&
+	       !memcmp(buf, arch_kgdb_ops.bp_insn, arch_kgdb_ops.bp_len);
+}
+
+/* ---------------------------------------------------------------- CPUs */
+
+static void hw_disable(void)
+{
+	if (arch_kgdb_ops.disable_hw_breakpoints)
+		arch_kgdb_ops.disable_hw_breakpoints();
+}
+
+static void hw_install(void)
+{
+	if (arch_kgdb_ops.install_hw_breakpoints)
+		arch_kgdb_ops.install_hw_breakpoints();
+}
+
+/* Wait, as a held CPU, until the master lets this one go. */
+static void hold_loop(struct kgdb_cpu *c)
+{
+	while (!__atomic_load_n(&c->release, __ATOMIC_ACQUIRE)) {
+		if (arch_kgdb_ops.hold_wait)
+			arch_kgdb_ops.hold_wait();
+		else
+			cpu_relax();
+	}
+	c->release = false;
+	c->regs = NULL;
+	hw_install();
+	__atomic_store_n(&c->held, false, __ATOMIC_RELEASE);
+}
+
+static void hold(unsigned int cpu, struct pt_regs *regs)
+{
+	struct kgdb_cpu *c = &kgdb_cpus[cpu];
+
+	c->regs = regs;
+	c->task = current_task();
+	hw_disable();
+	__atomic_store_n(&c->held, true, __ATOMIC_RELEASE);
+	hold_loop(c);
+}
+
+bool kgdb_nmicallback(unsigned int cpu, struct pt_regs *regs)
+{
+	int master = __atomic_load_n(&kgdb_master, __ATOMIC_ACQUIRE);
+
+	if (master < 0 || master == (int)cpu || !READ_ONCE(kgdb_roundup))
+		return false;
+	/* A second roundup NMI for a CPU already parked is simply absorbed. */
+	if (!kgdb_cpus[cpu].held)
+		hold(cpu, regs);
+	return true;
+}
+
+bool kgdb_active(void)
+{
+	return __atomic_load_n(&kgdb_master, __ATOMIC_RELAXED) >= 0;
+}
+
+bool kgdb_connected(void)
+{
+	return READ_ONCE(gdbstub_attached);
+}
+
+/*
+ * Become the master. Another CPU may be master already: it will round this
+ * one up (possibly right here), and once it lets go we take over and report
+ * our own event. A stepping master that trapped already owns the debugger.
+ */
+static void take_master(unsigned int cpu, struct pt_regs *regs)
+{
+	int expected;
+
+	for (;;) {
+		expected = -1;
+		if (__atomic_compare_exchange_n(&kgdb_master, &expected, (int)cpu, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED) ||
+		    expected == (int)cpu)
+			return;
+		if (READ_ONCE(kgdb_roundup) && !kgdb_cpus[cpu].held)
+			hold(cpu, regs);
+		else
+			cpu_relax();
+	}
+}
+
+static unsigned int others_held(unsigned int self)
+{
+	unsigned int cpu, n = 0;
+
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu != self && __atomic_load_n(&kgdb_cpus[cpu].held, __ATOMIC_ACQUIRE))
+			n++;
+	return n;
+}
+
+static void roundup_others(unsigned int self)
+{
+	unsigned int want = num_online_cpus() - 1, waited;
+
+	WRITE_ONCE(kgdb_roundup, true);
+	if (!want || !arch_kgdb_ops.roundup_cpus || others_held(self) == want)
+		return;
+	arch_kgdb_ops.roundup_cpus();
+	for (waited = 0; others_held(self) < want && waited < ROUNDUP_TIMEOUT_US;
+	     waited += ROUNDUP_POLL_US)
+		udelay(ROUNDUP_POLL_US);
+}
+
+/* Step over a compiled-in breakpoint that left the PC on itself. */
+static void skip_compiled_break(struct kgdb_cpu *c)
+{
+	if (c->skip_pc && c->regs && arch_kgdb_ops.get_pc(c->regs) == c->skip_pc)
+		arch_kgdb_ops.set_pc(c->regs, c->skip_pc + arch_kgdb_ops.bp_len);
+	c->skip_pc = 0;
+}
+
+static void release_held(unsigned int self)
+{
+	unsigned int cpu;
+
+	WRITE_ONCE(kgdb_roundup, false);
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		if (cpu == self || !kgdb_cpus[cpu].held)
+			continue;
+		skip_compiled_break(&kgdb_cpus[cpu]);
+		__atomic_store_n(&kgdb_cpus[cpu].release, true, __ATOMIC_RELEASE);
+	}
+	/* The next entry must not see CPUs on their way out as held. */
+	while (others_held(self))
+		cpu_relax();
+}
+
+/* ---------------------------------------------------------------- entry */
+
+static enum kgdb_stop_kind hw_kind(int type)
+{
+	switch (type) {
+	case KGDB_BP_HARDWARE:
+		return KGDB_STOP_HWBREAK;
+	case KGDB_WATCH_WRITE:
+		return KGDB_STOP_WATCH;
+	case KGDB_WATCH_READ:
+		return KGDB_STOP_RWATCH;
+	case KGDB_WATCH_ACCESS:
+		return KGDB_STOP_AWATCH;
+	default:
+		return KGDB_STOP_SIGNAL;
+	}
+}
+
+/* Fill in why we stopped; false for a stale trap at a removed breakpoint. */
+static bool classify(enum die_val val, const struct die_args *args, struct kgdb_stop *stop,
+		     struct kgdb_cpu *c)
+{
+	const struct kgdb_arch *arch = &arch_kgdb_ops;
+	struct pt_regs *regs = args->regs;
+	uintptr_t pc = arch->get_pc(regs), addr = pc - arch->bp_pc_offset;
+	struct kgdb_bp *bp;
+
+	stop->signo = SIGTRAP;
+	if (val == DIE_BREAKPOINT) {
+		bp = bp_find(addr);
+		if (bp && (bp->state == BP_ACTIVE || !bp_insn_at(addr))) {
+			arch->set_pc(regs, addr);
+			if (bp->state != BP_ACTIVE && !kgdb_stepping)
+				return false;
+			stop->kind = KGDB_STOP_SWBREAK;
+		} else {
+			if (c->break_signo)
+				stop->signo = c->break_signo;
+			if (!arch->bp_pc_offset)
+				c->skip_pc = pc;
+		}
+		c->break_signo = 0;
+	} else if (val == DIE_DEBUG) {
+		if (arch->hw_stop_reason)
+			stop->kind = hw_kind(arch->hw_stop_reason(regs, &stop->addr));
+	} else if (args->signo) {
+		stop->signo = args->signo;
+	}
+	return true;
+}
+
+/* Let the target run as gdb asked; returns with this CPU's part done. */
+static void leave(unsigned int cpu, const struct kgdb_resume *res)
+{
+	struct kgdb_cpu *c = &kgdb_cpus[cpu], *t = &kgdb_cpus[res->cpu];
+
+	if (res->has_addr)
+		arch_kgdb_ops.set_pc(t->regs, res->addr);
+	bp_activate_all();
+	if (res->action == KGDB_STEP) {
+		skip_compiled_break(t);
+		arch_kgdb_ops.single_step(t->regs, true);
+		WRITE_ONCE(kgdb_stepping, true);
+		c->in_debugger = false;
+		if (t == c) {
+			hw_install();
+			return;
+		}
+		/* Hand the debugger to the stepping CPU and wait like the others. */
+		__atomic_store_n(&c->held, true, __ATOMIC_RELEASE);
+		__atomic_store_n(&kgdb_master, (int)res->cpu, __ATOMIC_RELEASE);
+		__atomic_store_n(&t->release, true, __ATOMIC_RELEASE);
+		hold_loop(c);
+		return;
+	}
+	release_held(cpu);
+	skip_compiled_break(c);
+	c->regs = NULL;
+	hw_install();
+	c->in_debugger = false;
+	__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
+}
+
+/* Returns true when the exception was dealt with (the chain stops). */
+static bool kgdb_enter(enum die_val val, const struct die_args *args)
+{
+	unsigned int cpu = smp_processor_id();
+	struct kgdb_cpu *c = &kgdb_cpus[cpu];
+	struct kgdb_stop stop = { .cpu = cpu, .kind = KGDB_STOP_SIGNAL };
+	struct kgdb_resume res = { .action = KGDB_CONTINUE, .cpu = cpu };
+	unsigned long flags;
+
+	local_irq_save(flags);
+	take_master(cpu, args->regs);
+	c->regs = args->regs;
+	c->task = current_task();
+	if (!classify(val, args, &stop, c)) {
+		c->regs = NULL;
+		__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
+		local_irq_restore(flags);
+		return true;
+	}
+	c->in_debugger = true;
+	hw_disable();
+	if (!kgdb_stepping)
+		roundup_others(cpu);
+	if (kgdb_stepping && arch_kgdb_ops.single_step)
+		arch_kgdb_ops.single_step(args->regs, false);
+	WRITE_ONCE(kgdb_stepping, false);
+	bp_deactivate_all(BP_SET);
+
+	if (kgdb_io_ops->pre_exception)
+		kgdb_io_ops->pre_exception();
+	gdbstub_run(&stop, &res);
+	if (kgdb_io_ops->post_exception)
+		kgdb_io_ops->post_exception();
+
+	if (res.action == KGDB_DETACH || res.action == KGDB_KILL)
+		kgdb_remove_all_breaks();
+	leave(cpu, &res);
+	local_irq_restore(flags);
+	/* An oops goes on when gdb passes its signal or leaves. */
+	return !(val == DIE_OOPS && (res.signo || res.action != KGDB_CONTINUE));
+}
+
+/*
+ * The master trapped again while inside the debugger. A breakpoint of ours
+ * (hit on the way in or out) is taken out for good and the instruction
+ * restarted; anything else is left to the kernel's oops path rather than
+ * re-entering the protocol.
+ */
+static bool kgdb_reenter(enum die_val val, struct pt_regs *regs)
+{
+	uintptr_t addr = arch_kgdb_ops.get_pc(regs) - arch_kgdb_ops.bp_pc_offset;
+	struct kgdb_bp *bp = bp_find(addr);
+
+	if (val != DIE_BREAKPOINT || !bp || bp->state != BP_ACTIVE)
+		return false;
+	kgdb_mem_write(addr, bp->saved, arch_kgdb_ops.bp_len);
+	bp->state = BP_REMOVED;
+	arch_kgdb_ops.set_pc(regs, addr);
+	return true;
+}
+
+static int kgdb_die_notify(struct notifier_block *nb, unsigned long val, void *data)
+{
+	struct die_args *args = data;
+	unsigned int cpu = smp_processor_id();
+
+	if (!READ_ONCE(kgdb_io_ops))
+		return NOTIFY_DONE;
+	switch (val) {
+	case DIE_NMI:
+		return kgdb_nmicallback(cpu, args->regs) ? NOTIFY_STOP : NOTIFY_DONE;
+	case DIE_OOPS:
+	case DIE_BREAKPOINT:
+	case DIE_DEBUG:
+		if (kgdb_cpus[cpu].in_debugger)
+			return kgdb_reenter(val, args->regs) ? NOTIFY_STOP : NOTIFY_DONE;
+		return kgdb_enter(val, args) ? NOTIFY_STOP : NOTIFY_DONE;
+	default:
+		return NOTIFY_DONE;
+	}
+}
+
+static struct notifier_block kgdb_die_nb = {
+	.call = kgdb_die_notify,
+	.priority = KGDB_NOTIFIER_PRIORITY,
+};
+
+static void kgdb_break_signo(int signo)
+{
+	if (!READ_ONCE(kgdb_io_ops))
+		return;
+	kgdb_cpus[smp_processor_id()].break_signo = signo;
+	arch_kgdb_breakpoint();
+}
+
+__noinline void kgdb_breakpoint(void)
+{
+	kgdb_break_signo(SIGTRAP);
+}
+
+void kgdb_interrupt(void)
+{
+	kgdb_break_signo(SIGINT);
+}
+
+/* A panic stops in the debugger first; continuing lets the panic go on. */
+static int kgdb_panic_notify(struct notifier_block *nb, unsigned long action, void *data)
+{
+	if (!kgdb_cpus[smp_processor_id()].in_debugger)
+		kgdb_break_signo(SIGABRT);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block kgdb_panic_nb = {
+	.call = kgdb_panic_notify,
+	.priority = KGDB_NOTIFIER_PRIORITY,
+};
+
+static void kgdb_sysrq(char key)
+{
+	kgdb_breakpoint();
+}
+SYSRQ_KEY('g', "enter the debugger (kgdb)", kgdb_sysrq);
+
+/* ---------------------------------------------------------------- kgdbcon */
+
+static void kgdbcon_write(struct console *con, const char *s, size_t len)
+{
+	unsigned long flags;
+
+	if (!READ_ONCE(gdbstub_attached) || kgdb_active() || !READ_ONCE(kgdb_io_ops))
+		return;
+	local_irq_save(flags);
+	/* Another CPU is mid-packet: dropping text beats interleaving it. */
+	if (spin_trylock(&kgdbcon_lock)) {
+		gdbstub_console_write(s, len);
+		spin_unlock(&kgdbcon_lock);
+	}
+	local_irq_restore(flags);
+}
+
+static struct console kgdbcon = {
+	.name = "kgdb",
+	.write = kgdbcon_write,
+	.flags = CON_ENABLED,
+};
+
+static int kgdbcon_setup(const char *val)
+{
+	kgdbcon_enabled = !val || strcmp(val, "0");
+	return 0;
+}
+boot_param("kgdbcon", kgdbcon_setup);
+
+static int kgdbwait_setup(const char *val)
+{
+	kgdbwait = true;
+	return 0;
+}
+boot_param("kgdbwait", kgdbwait_setup);
+
+/* ---------------------------------------------------------------- transports */
+
+int kgdb_register_io_module(struct kgdb_io *io)
+{
+	const struct kgdb_arch *arch = &arch_kgdb_ops;
+	int err;
+
+	if (!io->read_char || !io->write_char || !arch->bp_len ||
+	    arch->bp_len > KGDB_MAX_BP_LEN || gdbstub_regs_size() * 2 > KGDB_PACKET_SIZE)
+		return -EINVAL;
+	if (kgdb_io_ops)
+		return -EBUSY;
+	if (io->init) {
+		err = io->init();
+		if (err)
+			return err;
+	}
+	if (!kgdb_hooked) {
+		register_die_notifier(&kgdb_die_nb);
+		notifier_chain_register(&panic_notifier_list, &kgdb_panic_nb);
+		kgdb_hooked = true;
+	}
+	WRITE_ONCE(kgdb_io_ops, io);
+	if (kgdbcon_enabled && !io->is_console) {
+		register_console(&kgdbcon);
+		kgdbcon_registered = true;
+	}
+	pr_info("kgdb: debugger on %s\n", io->name);
+	return 0;
+}
+
+void kgdb_unregister_io_module(struct kgdb_io *io)
+{
+	if (kgdb_io_ops != io || kgdb_active())
+		return;
+	if (kgdbcon_registered) {
+		unregister_console(&kgdbcon);
+		kgdbcon_registered = false;
+	}
+	bp_deactivate_all(BP_REMOVED);
+	if (arch_kgdb_ops.remove_all_hw_breakpoints) {
+		arch_kgdb_ops.remove_all_hw_breakpoints();
+		hw_disable();
+	}
+	gdbstub_attached = false;
+	WRITE_ONCE(kgdb_io_ops, NULL);
+	pr_info("kgdb: %s unregistered\n", io->name);
+}
+
+void kgdb_initial_breakpoint(void)
+{
+	if (!kgdbwait || kgdbwait_done || !kgdb_io_ops)
+		return;
+	kgdbwait_done = true;
+	pr_notice("kgdb: waiting for gdb on %s\n", kgdb_io_ops->name);
+	kgdb_breakpoint();
+}

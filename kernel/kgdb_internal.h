@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _KERNEL_KGDB_INTERNAL_H
+#define _KERNEL_KGDB_INTERNAL_H
+
+/*
+ * Shared between the debug core (kgdb.c, kgdb_monitor.c), the protocol
+ * (gdbstub.c) and the framing layer (gdbstub_packet.c). Not an API.
+ */
+
+#include <kgdb.h>
+#include <kernel/smp.h>
+
+#ifndef CONFIG_KGDB_PACKET_SIZE
+#define CONFIG_KGDB_PACKET_SIZE	4096
+#endif
+#ifndef CONFIG_KGDB_MAX_BREAKPOINTS
+#define CONFIG_KGDB_MAX_BREAKPOINTS 64
+#endif
+/* Largest packet payload accepted and sent, and announced as PacketSize. */
+#define KGDB_PACKET_SIZE	CONFIG_KGDB_PACKET_SIZE
+
+/*
+ * Thread ids on the wire: a task is its pid + 1 (gdb reserves 0), and each
+ * CPU has a shadow thread KGDB_TID_CPU_BASE + cpu showing what that CPU was
+ * doing when it stopped (gdb prints it as "Thread 1000000" and up).
+ */
+#define KGDB_TID_CPU_BASE	1000000L
+#define KGDB_TID_ANY		0L
+#define KGDB_TID_ALL		(-1L)
+
+/* Per-CPU debugger state. */
+struct kgdb_cpu {
+	struct pt_regs *regs;	/* trap frame while held or master, else NULL */
+	struct task *task;	/* current task when it stopped */
+	uintptr_t skip_pc;	/* a compiled-in breakpoint to step over on resume */
+	int break_signo;	/* signal for the next kgdb_breakpoint() on this CPU */
+	bool in_debugger;	/* master, inside the protocol */
+	bool held;		/* parked in the holding loop */
+	bool release;		/* set by the master to let a held CPU go */
+};
+extern struct kgdb_cpu kgdb_cpus[NR_CPUS];
+
+/* Why the target stopped, for the stop reply. */
+enum kgdb_stop_kind {
+	KGDB_STOP_SIGNAL,
+	KGDB_STOP_SWBREAK,
+	KGDB_STOP_HWBREAK,
+	KGDB_STOP_WATCH,
+	KGDB_STOP_RWATCH,
+	KGDB_STOP_AWATCH,
+};
+
+struct kgdb_stop {
+	unsigned int cpu;
+	int signo;
+	enum kgdb_stop_kind kind;
+	uintptr_t addr;		/* data address of a watchpoint hit */
+};
+
+/* What gdb asked for when it let the target go. */
+enum kgdb_action {
+	KGDB_CONTINUE,
+	KGDB_STEP,
+	KGDB_DETACH,
+	KGDB_KILL,
+};
+
+struct kgdb_resume {
+	enum kgdb_action action;
+	unsigned int cpu;	/* the CPU to step, or whose PC to set */
+	bool has_addr;
+	uintptr_t addr;
+	int signo;		/* signal gdb passes on (0: none) */
+};
+
+/* The transport in use (NULL: none). */
+extern struct kgdb_io *kgdb_io_ops;
+
+/* gdbstub.c: talk to gdb until it resumes the target. */
+void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res);
+/* gdbstub.c: copy console text to gdb as O packets (target running). */
+void gdbstub_console_write(const char *s, size_t len);
+extern bool gdbstub_attached;
+/* gdbstub.c: bytes in gdb's register block ('g'). */
+size_t gdbstub_regs_size(void);
+
+/* kgdb.c: fault-safe memory access for the protocol. */
+long kgdb_mem_read(void *dst, uintptr_t addr, size_t len);
+long kgdb_mem_write(uintptr_t addr, const void *src, size_t len);
+
+/* kgdb.c: the software breakpoint table (Z0/z0), and forgetting all. */
+int kgdb_set_sw_break(uintptr_t addr);
+int kgdb_remove_sw_break(uintptr_t addr);
+void kgdb_remove_all_breaks(void);
+
+/* kgdb_monitor.c: run one qRcmd line, printing to @out; reboot if asked. */
+int kgdb_monitor_run(struct printer *out, char *line);
+void kgdb_monitor_done(void);
+
+/* gdbstub_packet.c: the framing layer and the rx/tx helpers. */
+extern bool gdb_noack;
+int gdb_get_packet(void);	/* payload length, or -E2BIG if it was too long */
+void gdb_send_raw(const char *s, size_t len, bool wait_ack);
+
+struct gdb_rx {
+	const char *p;
+	const char *end;
+};
+void rx_init(struct gdb_rx *rx, const char *p, size_t len);
+bool rx_eof(const struct gdb_rx *rx);
+int rx_char(struct gdb_rx *rx);
+bool rx_lit(struct gdb_rx *rx, char c);
+bool rx_hex(struct gdb_rx *rx, uintptr_t *v);
+bool rx_tid(struct gdb_rx *rx, long *tid);
+size_t rx_hexbytes(struct gdb_rx *rx, u8 *dst, size_t max);
+long rx_binary(struct gdb_rx *rx, u8 *dst, size_t max);
+
+extern char gdb_rx_buf[KGDB_PACKET_SIZE + 1];
+
+void tx_begin(void);
+size_t tx_room(void);
+void tx_char(char c);
+void tx_patch(size_t pos, char c);
+void tx_str(const char *s);
+void tx_hex(unsigned long v);
+void tx_hexbytes(const u8 *buf, size_t len);
+size_t tx_binary(const u8 *buf, size_t len);
+void tx_end(void);
+void tx_reply(const char *s);
+void tx_err(int err);
+
+#endif
