@@ -44,17 +44,18 @@ arch_switch_to:
 	.size arch_switch_to, . - arch_switch_to
 
 /*
- * A new task's first pc (see arch_task_init()): the stack is empty and
- * 16-byte aligned; it is the outermost frame (ebp = 0, no return address).
+ * A new task's first pc (see arch_task_init()), on an empty 16-byte aligned
+ * stack: the outermost frame (no frame pointer, no return address), which
+ * calls the scheduler's task_start_trampoline().
  */
-	.globl task_start_trampoline
-	.type task_start_trampoline, @function
-task_start_trampoline:
+	.globl x86_thread_entry
+	.type x86_thread_entry, @function
+x86_thread_entry:
 	.cfi_startproc simple
 	.cfi_def_cfa %esp, 0
 	.cfi_undefined %eip
 	xorl	%ebp, %ebp
-	call	x86_task_start
+	call	task_start_trampoline
 	ud2
 	.cfi_endproc
-	.size task_start_trampoline, . - task_start_trampoline
+	.size x86_thread_entry, . - x86_thread_entry

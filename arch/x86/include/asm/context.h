@@ -8,7 +8,7 @@
  * call, so these are a sleeping task's real register values: pc is the
  * resume point inside arch_switch_to(), sp points at its frame (saved frame
  * pointer, then the return address into schedule()) and bp == sp, a normal
- * frame-pointer frame. A new task has pc = task_start_trampoline, bp = 0.
+ * frame-pointer frame. A new task has pc = x86_thread_entry, bp = 0.
  */
 
 #ifdef __x86_64__
