@@ -24,4 +24,14 @@ struct console {
 void register_console(struct console *con);
 void unregister_console(struct console *con);
 
+/*
+ * What console= asked for (kernel/console.c). A driver registering port
+ * @name learns whether it was named, with the text after the comma in
+ * *@options ("" if none), and whether it is the preferred one (the last
+ * console=, which the shell uses). console_cmdline_empty() is true when no
+ * console= was given at all, so a driver may pick a default.
+ */
+bool console_cmdline_match(const char *name, const char **options, bool *preferred);
+bool console_cmdline_empty(void);
+
 #endif

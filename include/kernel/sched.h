@@ -42,17 +42,29 @@ void yield(void);
 void msleep(unsigned int ms);
 void sleep_on_jiffies(unsigned long ticks);
 void wake_up_task(struct task *t);
+/*
+ * Sleep until wake_up_task(), unless @cond(@arg) is already true. @cond runs
+ * under the scheduler lock with interrupts off, so a waker that makes it
+ * true and then calls wake_up_task() is never missed. Callers loop: a
+ * return does not promise that @cond holds.
+ */
+void sleep_until(bool (*cond)(void *arg), void *arg);
 
 /* Iterate every live task (including the idle tasks), in pid order. */
 struct task *task_first(void);
 struct task *task_next(struct task *t);
 struct task *task_find(int pid);
+/* task_first/next/find walk without a lock (the debugger calls them with
+ * the machine stopped); task_alive() takes the lock, for running code. */
+bool task_alive(int pid);
 #define for_each_task(t) for ((t) = task_first(); (t); (t) = task_next(t))
 
 const char *task_state_name(const struct task *t);
 
 /* Called by the arch from the timer interrupt on every CPU. */
 void scheduler_tick(void);
+/* Timer ticks @cpu has taken (scheduler_tick() calls), for lockup checks. */
+unsigned long cpu_ticks(unsigned int cpu);
 /* Whether this CPU should switch tasks on the way out of an interrupt. */
 bool need_resched(void);
 

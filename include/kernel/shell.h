@@ -26,4 +26,10 @@ struct shell_command {
 /* Split @line in place and run the command it names. */
 int shell_run_line(struct printer *out, char *line);
 
+/*
+ * The shell's thread: reads lines from the console tty and runs them. Its
+ * prompt is "kgdb-demo# " (tests wait for it).
+ */
+void shell_thread(void *arg);
+
 #endif

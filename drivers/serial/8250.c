@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+/*
+ * 8250/16550 UARTs: the ports <asm/serial.h> lists, probed through the
+ * scratch register and named ttyS0.. in table order. Receive is interrupt
+ * driven (into tty_receive()); transmit polls, up to a FIFO's worth of
+ * bytes per wait. The poll operations work with interrupts off and take no
+ * lock, for polled users such as kgdboc; this driver knows nothing of them.
+ *
+ * The FIFO is switched on once at init and never touched again: switching
+ * it while bytes arrive can lose them.
+ */
+#include <kernel/console.h>
+#include <kernel/cpulock.h>
+#include <kernel/init.h>
+#include <kernel/irq.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+#include <kernel/tty.h>
+#include <kernel/errno.h>
+#include <asm/io.h>
+#include <asm/serial.h>
+
+/* Registers (DLAB = 0 unless noted) */
+#define UART_RX		0	/* receive buffer */
+#define UART_TX		0	/* transmit holding */
+#define UART_DLL	0	/* divisor low (DLAB = 1) */
+#define UART_IER	1	/* interrupt enable */
+#define UART_DLM	1	/* divisor high (DLAB = 1) */
+#define UART_IIR	2	/* interrupt identification (read) */
+#define UART_FCR	2	/* FIFO control (write) */
+#define UART_LCR	3	/* line control */
+#define UART_MCR	4	/* modem control */
+#define UART_LSR	5	/* line status */
+#define UART_SCR	7	/* scratch */
+
+#define UART_IER_RDI	0x01	/* received data available */
+#define UART_IER_RLSI	0x04	/* receiver line status: BREAK */
+#define UART_IIR_FIFO	0xc0	/* both bits set: the FIFO works (16550A) */
+#define UART_FCR_ENABLE	0x01
+#define UART_FCR_CLR_RX	0x02
+#define UART_FCR_CLR_TX	0x04
+#define UART_LCR_8N1	0x03
+#define UART_LCR_DLAB	0x80
+#define UART_MCR_DTR	0x01
+#define UART_MCR_RTS	0x02
+#define UART_MCR_OUT2	0x08	/* gates the interrupt line on a PC */
+#define UART_LSR_DR	0x01	/* data ready */
+#define UART_LSR_BI	0x10	/* BREAK received */
+#define UART_LSR_THRE	0x20	/* transmit holding register empty */
+
+#define DEFAULT_BAUD	115200
+#define FIFO_SIZE	16
+/* Bounded waits: a wedged UART slows output down but never hangs it. */
+#define THRE_WAIT_LOOPS	100000
+#define TX_LOCK_SPINS	(5UL * 1000 * 1000)
+#define RX_BUDGET	256
+
+struct uart_8250 {
+	const struct serial8250_desc *desc;
+	struct tty tty;
+	struct console con;
+	cpulock_t tx_lock;	/* whole writes from the console and the shell */
+	unsigned int tx_fifo;	/* bytes per THRE wait: 16, or 1 without FIFO */
+	bool present;
+	bool irq_ok;
+};
+
+static const struct serial8250_desc uart_descs[] = SERIAL8250_PORTS;
+static struct uart_8250 uarts[ARRAY_SIZE(uart_descs)];
+
+static u8 serial_in(struct uart_8250 *u, int reg)
+{
+	const struct serial8250_desc *d = u->desc;
+
+	if (d->iotype == UPIO_PORT)
+		return inb((u16)(d->base + reg));
+	return readb((const volatile void *)(d->base + ((unsigned long)reg << d->regshift)));
+}
+
+static void serial_out(struct uart_8250 *u, int reg, u8 val)
+{
+	const struct serial8250_desc *d = u->desc;
+
+	if (d->iotype == UPIO_PORT)
+		outb(val, (u16)(d->base + reg));
+	else
+		writeb(val, (volatile void *)(d->base + ((unsigned long)reg << d->regshift)));
+}
+
+static bool uart_probe(struct uart_8250 *u)
+{
+	u8 saved = serial_in(u, UART_SCR);
+	bool ok;
+
+	serial_out(u, UART_SCR, 0x55);
+	ok = serial_in(u, UART_SCR) == 0x55;
+	serial_out(u, UART_SCR, 0xaa);
+	ok = ok && serial_in(u, UART_SCR) == 0xaa;
+	serial_out(u, UART_SCR, saved);
+	return ok;
+}
+
+static void uart_set_baud(struct uart_8250 *u, unsigned int baud)
+{
+	unsigned int div = u->desc->uartclk / 16 / baud;
+
+	if (!div)
+		div = 1;
+	serial_out(u, UART_LCR, UART_LCR_DLAB);
+	serial_out(u, UART_DLL, div & 0xff);
+	serial_out(u, UART_DLM, (div >> 8) & 0xff);
+	serial_out(u, UART_LCR, UART_LCR_8N1);
+}
+
+static void uart_setup(struct uart_8250 *u, unsigned int baud)
+{
+	serial_out(u, UART_IER, 0);
+	uart_set_baud(u, baud);
+	serial_out(u, UART_FCR, UART_FCR_ENABLE | UART_FCR_CLR_RX | UART_FCR_CLR_TX);
+	u->tx_fifo = (serial_in(u, UART_IIR) & UART_IIR_FIFO) == UART_IIR_FIFO ? FIFO_SIZE : 1;
+	serial_out(u, UART_MCR, UART_MCR_DTR | UART_MCR_RTS | UART_MCR_OUT2);
+	/* Drop whatever was pending before us. */
+	(void)serial_in(u, UART_LSR);
+	(void)serial_in(u, UART_RX);
+	(void)serial_in(u, UART_IIR);
+}
+
+static void wait_thre(struct uart_8250 *u)
+{
+	for (int i = 0; i < THRE_WAIT_LOOPS; i++)
+		if (serial_in(u, UART_LSR) & UART_LSR_THRE)
+			return;
+}
+
+/* Write @len bytes, a FIFO's worth per THRE wait; with @crlf each "\n"
+ * goes out as "\r\n", as a terminal wants. */
+static void uart_write(struct uart_8250 *u, const char *s, size_t len, bool crlf)
+{
+	unsigned long flags;
+	bool cr_sent = false, took;
+
+	local_irq_save(flags);
+	took = cpu_lock_acquire(&u->tx_lock, TX_LOCK_SPINS);
+	while (len) {
+		wait_thre(u);
+		for (unsigned int n = 0; n < u->tx_fifo && len; n++) {
+			if (crlf && *s == '\n' && !cr_sent) {
+				serial_out(u, UART_TX, '\r');
+				cr_sent = true;
+				continue;
+			}
+			serial_out(u, UART_TX, (u8)*s++);
+			len--;
+			cr_sent = false;
+		}
+	}
+	if (took)
+		cpu_lock_release(&u->tx_lock);
+	local_irq_restore(flags);
+}
+
+static void uart_console_write(struct console *con, const char *s, size_t len)
+{
+	uart_write(con->data, s, len, true);
+}
+
+static void uart_tty_write(struct tty *tty, const char *s, size_t len)
+{
+	uart_write(tty->driver_data, s, len, true);
+}
+
+static int uart_poll_init(struct tty *tty, unsigned int baud)
+{
+	struct uart_8250 *u = tty->driver_data;
+
+	if (!u->present)
+		return -ENODEV;
+	if (baud)
+		uart_set_baud(u, baud);
+	return 0;
+}
+
+static int uart_poll_get_char(struct tty *tty)
+{
+	struct uart_8250 *u = tty->driver_data;
+	u8 lsr = serial_in(u, UART_LSR);
+
+	if (lsr & UART_LSR_BI) {
+		(void)serial_in(u, UART_RX);	/* the BREAK's null byte */
+		return NO_POLL_CHAR;
+	}
+	if (!(lsr & UART_LSR_DR))
+		return NO_POLL_CHAR;
+	return serial_in(u, UART_RX);
+}
+
+static void uart_poll_put_char(struct tty *tty, char c)
+{
+	struct uart_8250 *u = tty->driver_data;
+
+	wait_thre(u);
+	serial_out(u, UART_TX, (u8)c);
+}
+
+static const struct tty_ops uart_tty_ops = {
+	.write = uart_tty_write,
+	.poll_init = uart_poll_init,
+	.poll_get_char = uart_poll_get_char,
+	.poll_put_char = uart_poll_put_char,
+};
+
+static void uart_receive(struct uart_8250 *u)
+{
+	for (int budget = RX_BUDGET; budget; budget--) {
+		u8 lsr = serial_in(u, UART_LSR);
+
+		if (lsr & UART_LSR_BI) {
+			(void)serial_in(u, UART_RX);
+			tty_receive(&u->tty, 0, TTY_RX_BREAK);
+			continue;
+		}
+		if (!(lsr & UART_LSR_DR))
+			break;
+		tty_receive(&u->tty, serial_in(u, UART_RX), 0);
+	}
+}
+
+/* One handler per interrupt line, serving every port on it (COM1 and COM3
+ * share IRQ 4 on a PC). */
+static void uart_interrupt(int irq, void *data)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(uarts); i++)
+		if (uarts[i].present && uarts[i].desc->irq == irq)
+			uart_receive(&uarts[i]);
+}
+
+/* An earlier port on the same interrupt line, whose request serves both. */
+static struct uart_8250 *irq_shared_with(size_t idx)
+{
+	for (size_t i = 0; i < idx; i++)
+		if (uarts[i].present && uarts[i].desc->irq == uarts[idx].desc->irq)
+			return &uarts[i];
+	return NULL;
+}
+
+static unsigned int parse_baud(const char *options)
+{
+	unsigned long baud = 0;
+
+	for (; *options >= '0' && *options <= '9'; options++)
+		baud = baud * 10 + (unsigned long)(*options - '0');
+	return baud >= 50 && baud <= 4000000 ? (unsigned int)baud : DEFAULT_BAUD;
+}
+
+static void uart_make_console(struct uart_8250 *u, const char *options, bool preferred)
+{
+	if (*options)
+		uart_set_baud(u, parse_baud(options));
+	u->con.name = u->tty.name;
+	u->con.write = uart_console_write;
+	u->con.flags = CON_PRINTBUFFER;
+	u->con.data = u;
+	register_console(&u->con);
+	if (preferred || !tty_console())
+		tty_set_console(&u->tty);
+}
+
+static int serial8250_init(void)
+{
+	struct uart_8250 *first = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(uarts); i++) {
+		struct uart_8250 *u = &uarts[i];
+
+		u->desc = &uart_descs[i];
+		u->tx_lock = (cpulock_t)CPULOCK_INIT;
+		if (!uart_probe(u))
+			continue;
+		uart_setup(u, DEFAULT_BAUD);
+		u->present = true;
+		snprintf(u->tty.name, sizeof(u->tty.name), "ttyS%u", (unsigned int)i);
+		u->tty.ops = &uart_tty_ops;
+		u->tty.driver_data = u;
+		tty_register(&u->tty);
+		pr_info("%s at %s 0x%lx (irq %d) is a %s\n", u->tty.name,
+			u->desc->iotype == UPIO_PORT ? "I/O" : "MMIO", u->desc->base,
+			u->desc->irq, u->tx_fifo > 1 ? "16550A" : "8250");
+		if (!first)
+			first = u;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(uarts); i++) {
+		struct uart_8250 *u = &uarts[i], *shared;
+		int err;
+
+		if (!u->present)
+			continue;
+		shared = irq_shared_with(i);
+		if (shared)
+			err = shared->irq_ok ? 0 : -EBUSY;
+		else
+			err = request_irq(u->desc->irq, uart_interrupt, NULL);
+		if (err) {
+			pr_warn("%s: irq %d: error %d, no input\n", u->tty.name, u->desc->irq, err);
+			continue;
+		}
+		u->irq_ok = true;
+		serial_out(u, UART_IER, UART_IER_RDI | UART_IER_RLSI);
+	}
+	/* The ports console= names; with no console= at all, the first. */
+	for (size_t i = 0; i < ARRAY_SIZE(uarts); i++) {
+		const char *options = "";
+		bool preferred = false;
+
+		if (!uarts[i].present)
+			continue;
+		if (console_cmdline_match(uarts[i].tty.name, &options, &preferred))
+			uart_make_console(&uarts[i], options, preferred);
+		else if (&uarts[i] == first && console_cmdline_empty())
+			uart_make_console(&uarts[i], "", true);
+	}
+	/* console= named no port we have: the first one it is. */
+	if (first && !tty_console())
+		uart_make_console(first, "", true);
+	return first ? 0 : -ENODEV;
+}
+device_initcall(serial8250_init);

@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: MIT
+/* jiffies: timer ticks since boot, counted by one CPU. */
+#include <kernel/jiffies.h>
+
+volatile unsigned long jiffies;
+
+void jiffies_tick(void)
+{
+	jiffies++;
+}
