@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * Per-CPU descriptor tables: each CPU gets its own GDT (code, data, per-CPU
- * segment or TSS) and, on x86_64, a TSS whose interrupt stack table gives
- * NMIs and double faults known-good stacks of their own.
+ * segment, TSS). On x86_64 the TSS's interrupt stack table gives NMIs and
+ * double faults known-good stacks of their own; on i386 a double fault
+ * switches to a task of its own (a TSS with its own stack).
  */
 #include <kernel/compiler.h>
 #include <kernel/smp.h>
@@ -10,6 +11,7 @@
 #include <asm/desc.h>
 #include <asm/processor.h>
 #include <asm/percpu.h>
+#include <asm/setup.h>
 #include <asm/smp.h>
 
 #ifdef __x86_64__
@@ -31,6 +33,9 @@ struct x86_cpu {
 	struct x86_percpu area;
 #ifdef __x86_64__
 	struct tss tss;
+#else
+	struct tss32 tss;
+	struct tss32 df_tss;
 #endif
 } __aligned(64);
 
@@ -38,8 +43,8 @@ static struct x86_cpu cpus[NR_CPUS];
 
 #ifdef __x86_64__
 static u8 nmi_stacks[NR_CPUS][EXCEPTION_STACK_SIZE] __aligned(16);
-static u8 df_stacks[NR_CPUS][EXCEPTION_STACK_SIZE] __aligned(16);
 #endif
+static u8 df_stacks[NR_CPUS][EXCEPTION_STACK_SIZE] __aligned(16);
 
 /* Access byte: present, ring 0, code/data, and preset "accessed". */
 #define DESC_CODE	0x9b
@@ -87,8 +92,35 @@ static void load_gdt(struct x86_cpu *c)
 			     "movl %%eax, %%gs"
 			     : : "i"(__KERNEL_CS), "i"(__KERNEL_DS), "i"(__PERCPU_SEG)
 			     : "eax", "memory");
+	__asm__ __volatile__("ltr %w0" : : "r"(__TSS_SEL));
 #endif
 }
+
+#ifndef __x86_64__
+struct tss32 *x86_cpu_tss(unsigned int cpu)
+{
+	return &cpus[cpu].tss;
+}
+
+static void setup_double_fault_task(struct x86_cpu *c, unsigned int cpu)
+{
+	struct tss32 *t = &c->df_tss;
+
+	memset(&c->tss, 0, sizeof(c->tss));
+	c->tss.iomap_base = sizeof(c->tss);
+	memset(t, 0, sizeof(*t));
+	t->iomap_base = sizeof(*t);
+	t->cr3 = x86_boot_cr3;
+	t->eip = (u32)x86_double_fault_task;
+	t->eflags = 0x2;			/* reserved bit; interrupts off */
+	t->esp = (u32)df_stacks[cpu] + EXCEPTION_STACK_SIZE;
+	t->cs = __KERNEL_CS;
+	t->ds = t->es = t->ss = __KERNEL_DS;
+	t->fs = __PERCPU_SEG;
+	c->gdt[GDT_ENTRY_TSS] = seg_desc((u32)&c->tss, sizeof(c->tss) - 1, DESC_TSS, 0);
+	c->gdt[GDT_ENTRY_DF_TSS] = seg_desc((u32)t, sizeof(*t) - 1, DESC_TSS, 0);
+}
+#endif
 
 void x86_cpu_init(unsigned int cpu)
 {
@@ -111,6 +143,7 @@ void x86_cpu_init(unsigned int cpu)
 	c->gdt[GDT_ENTRY_KERNEL_CS] = seg_desc(0, 0xfffff, DESC_CODE, FLAGS_32);
 	c->gdt[GDT_ENTRY_KERNEL_DS] = seg_desc(0, 0xfffff, DESC_DATA, FLAGS_32);
 	c->gdt[GDT_ENTRY_PERCPU] = seg_desc((u32)&c->area, sizeof(c->area) - 1, DESC_DATA, 0x4);
+	setup_double_fault_task(c, cpu);
 #endif
 	load_gdt(c);
 

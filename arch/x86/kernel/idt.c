@@ -3,7 +3,8 @@
  * The interrupt descriptor table, shared by all CPUs: every vector goes to
  * its stub in entry_{64,32}.S (x86_entry_stubs, X86_STUB_SIZE bytes each),
  * all as interrupt gates so that handlers start with interrupts off. On
- * x86_64, NMI and double fault switch to their per-CPU IST stacks.
+ * x86_64, NMI and double fault switch to their per-CPU IST stacks; on i386
+ * a double fault switches to the double-fault task (a task gate).
  */
 #include <kernel/compiler.h>
 #include <kernel/types.h>
@@ -12,6 +13,7 @@
 #include <asm/traps.h>
 
 #define GATE_INTERRUPT	0x8e	/* present, ring 0, interrupt gate */
+#define GATE_TASK	0x85	/* present, ring 0, task gate */
 
 #ifdef __x86_64__
 struct idt_gate {
@@ -60,6 +62,10 @@ void idt_init(void)
 #ifdef __x86_64__
 	idt[X86_TRAP_NMI].ist = IST_NMI;
 	idt[X86_TRAP_DF].ist = IST_DF;
+#else
+	set_gate(X86_TRAP_DF, 0, 0);
+	idt[X86_TRAP_DF].selector = __DF_TSS_SEL;
+	idt[X86_TRAP_DF].type = GATE_TASK;
 #endif
 }
 

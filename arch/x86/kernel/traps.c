@@ -7,6 +7,7 @@
  * the exception table (copy_*_kernel_nofault) resume at their fixup.
  */
 #include <kernel/die.h>
+#include <kernel/irq.h>
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
@@ -141,7 +142,10 @@ void x86_handle_exception(struct pt_regs *regs)
 		break;
 	case X86_TRAP_DF:
 	case X86_TRAP_MC:
-		/* Aborts: there is no state to go back to. */
+		/* Aborts: there is no state to go back to, and the task cannot
+		 * be killed from this stack; counting as an interrupt makes the
+		 * oops a panic. */
+		irq_enter();
 		do_trap(regs, traps[nr].name, traps[nr].signo);
 		panic("%s", traps[nr].name);
 	default:

@@ -35,6 +35,30 @@ struct desc_ptr {
 	unsigned long base;
 } __attribute__((__packed__));
 
+#ifndef __x86_64__
+/* A 32-bit TSS: i386 switches to a separate task on a double fault, so
+ * that a kernel stack overflow is reported instead of resetting the CPU. */
+struct tss32 {
+	u16 link, reserved0;
+	u32 esp0;
+	u16 ss0, reserved1;
+	u32 esp1;
+	u16 ss1, reserved2;
+	u32 esp2;
+	u16 ss2, reserved3;
+	u32 cr3, eip, eflags, eax, ecx, edx, ebx, esp, ebp, esi, edi;
+	u16 es, reserved4, cs, reserved5, ss, reserved6, ds, reserved7;
+	u16 fs, reserved8, gs, reserved9, ldt, reserved10;
+	u16 trap, iomap_base;
+} __attribute__((__packed__));
+
+/* This CPU's main TSS: where the switch to the double-fault task saved the
+ * state at the fault. */
+struct tss32 *x86_cpu_tss(unsigned int cpu);
+/* The double-fault task's code (arch/x86/kernel/doublefault_32.c). */
+void x86_double_fault_task(void);
+#endif
+
 /* Install this CPU's IDT (shared by all CPUs). */
 void idt_load(void);
 /* Build the IDT once, on the boot CPU. */
