@@ -87,10 +87,11 @@ static void show_pc(struct printer *p, const char *label, unsigned long pc)
 	uintptr_t off, size;
 	const char *name = kallsyms_lookup(pc, &off, &size);
 
-	pprintf(p, "%s" REG, label, pc);
 	if (name)
-		pprintf(p, " %s+0x%lx/0x%lx", name, (unsigned long)off, (unsigned long)size);
-	pprintf(p, "\n");
+		pprintf(p, "%s" REG " %s+0x%lx/0x%lx\n", label, pc, name, (unsigned long)off,
+			(unsigned long)size);
+	else
+		pprintf(p, "%s" REG "\n", label, pc);
 }
 
 void show_regs(struct printer *p, struct pt_regs *r)
