@@ -83,8 +83,6 @@ struct madt_int_override {
 #define BIOS_AREA_START		0xe0000
 #define BIOS_AREA_END		0x100000
 
-struct x86_platform x86_platform;
-
 static u8 checksum(const void *p, size_t len)
 {
 	const u8 *b = p;
@@ -181,6 +179,7 @@ static void madt_entry(const struct madt_entry *e)
 		/* The ISA IRQs live on the IOAPIC whose inputs start at GSI 0. */
 		if (!pf->ioapic_base || ioapic->gsi_base == 0) {
 			pf->ioapic_base = ioapic->address;
+			pf->ioapic_id = ioapic->ioapic_id;
 			pf->ioapic_gsi_base = ioapic->gsi_base;
 		}
 		break;
@@ -199,22 +198,13 @@ bool acpi_parse_madt(void)
 	const struct acpi_rsdp *rsdp;
 	const struct acpi_madt *madt;
 	const u8 *p, *end;
-	unsigned int i;
-
-	/* Without overrides, ISA IRQ n is IOAPIC input n, edge, active high. */
-	for (i = 0; i < ARRAY_SIZE(x86_platform.isa_irq); i++)
-		x86_platform.isa_irq[i].gsi = i;
 
 	rsdp = find_rsdp();
-	if (!rsdp) {
-		pr_warn("acpi: no RSDP found\n");
+	if (!rsdp)
 		return false;
-	}
 	madt = (const void *)find_table(rsdp, "APIC");
-	if (!madt) {
-		pr_warn("acpi: no MADT found\n");
+	if (!madt)
 		return false;
-	}
 
 	p = madt->entries;
 	end = (const u8 *)madt + madt->header.length;

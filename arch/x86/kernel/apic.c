@@ -58,6 +58,20 @@ void lapic_setup(bool boot_cpu)
 	lapic_eoi();
 }
 
+struct x86_platform x86_platform;
+
+static void find_cpus_and_ioapic(void)
+{
+	unsigned int i;
+
+	/* Unless a table says otherwise, ISA IRQ n is IOAPIC input n, edge
+	 * triggered, active high. */
+	for (i = 0; i < ARRAY_SIZE(x86_platform.isa_irq); i++)
+		x86_platform.isa_irq[i].gsi = i;
+	if (!acpi_parse_madt() && !mptable_parse())
+		pr_warn("apic: neither an ACPI MADT nor an MP table: one CPU, no IOAPIC\n");
+}
+
 void x86_apic_init(void)
 {
 	u64 base = rdmsr(MSR_IA32_APIC_BASE);
@@ -65,7 +79,7 @@ void x86_apic_init(void)
 	if (!(base & APIC_BASE_MSR_ENABLE))
 		wrmsr(MSR_IA32_APIC_BASE, base | APIC_BASE_MSR_ENABLE);
 
-	acpi_parse_madt();
+	find_cpus_and_ioapic();
 	i8259_disable();
 
 	x86_set_vector_handler(SPURIOUS_APIC_VECTOR, lapic_spurious_interrupt);
