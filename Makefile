@@ -40,7 +40,7 @@ KCONFIG_ENV := ARCH=$(ARCH) SRCARCH=$(SRCARCH) KCONFIG_CONFIG=$(CONFIG)
 DEFCONFIG := arch/$(SRCARCH)/configs/$(ARCH)_defconfig
 
 .DEFAULT_GOAL := all
-.PHONY: all defconfig menuconfig olddefconfig savedefconfig run check clean \
+.PHONY: all defconfig menuconfig olddefconfig savedefconfig setconfig run check clean \
 	compile_commands.json FORCE
 
 # ---------------------------------------------------------------- config
@@ -65,6 +65,12 @@ savedefconfig: $(CONFIG)
 		--kconfig Kconfig --out $(O)/defconfig
 	@echo "wrote $(O)/defconfig"
 
+# make setconfig SET="KGDB=n SMP=n": change symbols of the current configuration.
+setconfig: $(CONFIG)
+	$(Q)$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/setconfig.py \
+		--kconfig Kconfig $(SET) >/dev/null
+	$(Q)$(MAKE) --no-print-directory $(AUTOCONF)
+
 $(CONFIG):
 	$(Q)$(MAKE) --no-print-directory defconfig
 
@@ -73,7 +79,7 @@ $(AUTOCONF): $(CONFIG) scripts/genconfig.py
 	$(Q)$(KCONFIG_ENV) $(PYTHON) scripts/genconfig.py $(CONFIG) $@
 
 # The build proper needs the configuration's symbols.
-ifneq ($(filter-out defconfig olddefconfig menuconfig savedefconfig clean check \
+ifneq ($(filter-out defconfig olddefconfig menuconfig savedefconfig setconfig clean check \
 	check-% run bench fuzz,$(MAKECMDGOALS)),)
 NEED_CONFIG := 1
 endif
