@@ -20,8 +20,9 @@ static const unsigned long crash_rodata_word = 0x5afe5afeUL;
 
 static void crash_null(void)
 {
-	/* volatile: the compiler must not see the NULL and emit a trap. */
-	int *volatile ptr = NULL;
+	/* volatile: the compiler must neither see the NULL (and emit a trap
+	 * instead) nor drop the store. */
+	volatile int *volatile ptr = NULL;
 
 	*ptr = 1;
 }
@@ -31,16 +32,12 @@ static void crash_bug(void)
 	BUG();
 }
 
-static __noinline int crash_divide(int a, int b)
-{
-	return a / b;
-}
-
 static void crash_div0(void)
 {
-	volatile int zero = 0;
+	/* Both operands unknown to the compiler: a real divide instruction. */
+	volatile int dividend = 1000, divisor = 0;
 
-	pr_info("crash: 1 / 0 = %d\n", crash_divide(1, zero));
+	pr_info("crash: 1000 / 0 = %d\n", dividend / divisor);
 }
 
 static void crash_rodata(void)

@@ -57,7 +57,7 @@ SYSRQ_KEY('b', "reboot", sysrq_reboot);
 /* Like Linux's SysRq-C: a NULL dereference, wherever the key arrived. */
 static void sysrq_crash(char key)
 {
-	int *volatile null_ptr = NULL;
+	volatile int *volatile null_ptr = NULL;
 
 	*null_ptr = 1;
 }

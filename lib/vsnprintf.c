@@ -50,6 +50,34 @@ static void put_str(struct out *o, const char *s, int width, int prec, unsigned 
 		pad(o, ' ', width - len);
 }
 
+/*
+ * *@n /= @base, returning the remainder. 32-bit CPUs have no 64-bit divide
+ * (gcc would call libgcc, which the kernel does not link), so a value wider
+ * than a long is divided in 32- and 16-bit pieces; @base <= 16 keeps every
+ * partial dividend within 32 bits.
+ */
+static unsigned int div_base(unsigned long long *n, unsigned int base)
+{
+	u32 hi, lo, qhi, qmid, qlo, r;
+
+	if (*n <= (unsigned long)-1) {
+		unsigned long v = (unsigned long)*n;
+
+		*n = v / base;
+		return (unsigned int)(v % base);
+	}
+	hi = (u32)(*n >> 32);
+	lo = (u32)*n;
+	qhi = hi / base;
+	r = hi % base;
+	qmid = ((r << 16) | (lo >> 16)) / base;
+	r = ((r << 16) | (lo >> 16)) % base;
+	qlo = ((r << 16) | (lo & 0xffff)) / base;
+	r = ((r << 16) | (lo & 0xffff)) % base;
+	*n = ((unsigned long long)qhi << 32) | ((unsigned long long)qmid << 16) | qlo;
+	return r;
+}
+
 static void put_num(struct out *o, unsigned long long val, bool neg, unsigned int base,
 		    int width, int prec, unsigned int fl)
 {
@@ -59,10 +87,8 @@ static void put_num(struct out *o, unsigned long long val, bool neg, unsigned in
 	int n = 0, ndigits, zeros, plen;
 	bool nonzero = val != 0;
 
-	while (val) {
-		tmp[n++] = digits[val % base];
-		val /= base;
-	}
+	while (val)
+		tmp[n++] = digits[div_base(&val, base)];
 	/* "%.0d" of zero prints nothing, as in C. */
 	if (n == 0 && prec != 0)
 		tmp[n++] = '0';
