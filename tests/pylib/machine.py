@@ -34,6 +34,34 @@ def kernel_path(arch, variant=""):
     return os.path.join(ROOT, "build", arch + variant, "vmlinux")
 
 
+IAC, BRK = b"\xff", b"\xf3"
+WILL, DONT = 251, 254
+
+
+def telnet_strip(data):
+    """Remove telnet commands from @data; return (text, unfinished command)."""
+    out = bytearray()
+    i = 0
+    while i < len(data):
+        if data[i] != IAC[0]:
+            out.append(data[i])
+            i += 1
+            continue
+        if i + 1 >= len(data):
+            return bytes(out), data[i:]
+        cmd = data[i + 1]
+        if cmd == IAC[0]:
+            out.append(cmd)
+            i += 2
+        elif WILL <= cmd <= DONT:
+            if i + 2 >= len(data):
+                return bytes(out), data[i:]
+            i += 3
+        else:
+            i += 2
+    return bytes(out), b""
+
+
 class BootError(Exception):
     pass
 
@@ -70,8 +98,9 @@ class Machine:
                 "-monitor", "none", "-nodefaults", "-vga", "none",
             ]
             for i, port in enumerate(self.ports):
+                telnet = ",telnet=on" if i == 0 else ""
                 cmd += ["-chardev", f"socket,id=s{i},host=127.0.0.1,port={port},"
-                        "server=on,wait=off,nodelay=on",
+                        f"server=on,wait=off,nodelay=on{telnet}",
                         "-serial", f"chardev:s{i}"]
             cmd += self.extra
             self.t0 = time.monotonic()
@@ -136,6 +165,7 @@ class Machine:
     # ---------------------------------------------------------------- console
     def _read_console(self):
         sock = self.console
+        iac = b""
         while True:
             try:
                 data = sock.recv(4096)
@@ -146,7 +176,8 @@ class Machine:
                     self.closed = True
                     self.lock.notify_all()
                     return
-                self.out += data
+                clean, iac = telnet_strip(iac + data)
+                self.out += clean
                 self.lock.notify_all()
 
     def text(self):
@@ -174,7 +205,11 @@ class Machine:
     def write(self, data):
         if isinstance(data, str):
             data = data.encode()
-        self.console.sendall(data)
+        self.console.sendall(data.replace(IAC, IAC + IAC))
+
+    def send_break(self):
+        """A line BREAK on the console (telnet IAC BRK)."""
+        self.console.sendall(IAC + BRK)
 
     def wait_boot(self, timeout=30):
         self.expect(re.escape(PROMPT), timeout)

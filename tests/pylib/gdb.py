@@ -1,0 +1,185 @@
+# SPDX-License-Identifier: MIT
+"""Drive gdb-multiarch through its machine interface (MI).
+
+Tests ask gdb for what a user would type (console commands) and assert on
+what gdb prints; MI only frames the output so that a test knows where one
+command's output ends and when the target stopped.
+"""
+import os
+import queue
+import re
+import signal
+import subprocess
+import threading
+import time
+
+GDB = "gdb-multiarch"
+
+
+class GdbError(Exception):
+    pass
+
+
+def mi_unquote(s):
+    """Decode an MI c-string body (without the quotes)."""
+    out = bytearray()
+    i = 0
+    raw = s.encode("latin-1", errors="replace")
+    while i < len(raw):
+        c = raw[i]
+        if c == 0x5c and i + 1 < len(raw):  # backslash
+            n = chr(raw[i + 1])
+            i += 2
+            if n == "n":
+                out += b"\n"
+            elif n == "t":
+                out += b"\t"
+            elif n == "r":
+                out += b"\r"
+            elif n in "01234567":
+                j = i - 1
+                while i < len(raw) and i - j < 3 and chr(raw[i]) in "01234567":
+                    i += 1
+                out.append(int(raw[j:i], 8) & 0xff)
+            else:
+                out += n.encode("latin-1")
+            continue
+        out.append(c)
+        i += 1
+    return out.decode("utf-8", errors="replace")
+
+
+class Stop:
+    """A *stopped record: reason, signal, function, and the raw record."""
+
+    def __init__(self, record):
+        self.raw = record
+        self.reason = self._field("reason")
+        self.signal = self._field("signal-name")
+        self.func = self._field("func")
+        self.thread = self._field("thread-id")
+        self.addr = self._field("addr")
+
+    def _field(self, name):
+        m = re.search(name + r'="((?:[^"\\]|\\.)*)"', self.raw)
+        return mi_unquote(m.group(1)) if m else None
+
+    def __repr__(self):
+        return f"<Stop {self.raw}>"
+
+
+class Gdb:
+    def __init__(self, vmlinux, arch=None):
+        self.vmlinux = vmlinux
+        self.proc = subprocess.Popen(
+            [GDB, "-q", "-nx", "--interpreter=mi3", vmlinux],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            start_new_session=True, bufsize=0)
+        self.lines = queue.Queue()
+        self.log = []            # every line gdb printed, for failure reports
+        self.console = []        # target output (O packets) as gdb printed it
+        self.token = 100
+        self.pending_stops = []
+        threading.Thread(target=self._reader, daemon=True).start()
+        self._wait_prompt(30)
+        self.mi("-gdb-set mi-async on")
+        self.mi("-gdb-set confirm off")
+        self.mi("-gdb-set pagination off")
+        self.mi("-gdb-set width 0")
+        self.mi("-gdb-set height 0")
+
+    def _reader(self):
+        for raw in iter(self.proc.stdout.readline, b""):
+            line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            self.log.append(line)
+            if line.startswith("@"):
+                self.console.append(mi_unquote(line[2:-1]))
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def _next(self, deadline):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("gdb: timed out; last output:\n" + "\n".join(self.log[-40:]))
+        try:
+            line = self.lines.get(timeout=left)
+        except queue.Empty:
+            raise TimeoutError("gdb: timed out; last output:\n" + "\n".join(self.log[-40:]))
+        if line is None:
+            raise GdbError("gdb exited; last output:\n" + "\n".join(self.log[-40:]))
+        return line
+
+    def _wait_prompt(self, timeout):
+        deadline = time.monotonic() + timeout
+        while self._next(deadline) != "(gdb) ":
+            pass
+
+    def send(self, text):
+        self.proc.stdin.write((text + "\n").encode())
+        self.proc.stdin.flush()
+
+    def mi(self, command, timeout=20):
+        """Run an MI command; return (result record, console text)."""
+        self.token += 1
+        tok = str(self.token)
+        self.send(tok + command)
+        deadline = time.monotonic() + timeout
+        text = []
+        while True:
+            line = self._next(deadline)
+            if line.startswith("~"):
+                text.append(mi_unquote(line[2:-1]))
+            elif line.startswith("&") and not line.startswith('&"' + command[:10]):
+                text.append(mi_unquote(line[2:-1]))
+            elif line.startswith("*stopped"):
+                self.pending_stops.append(Stop(line))
+            elif line.startswith(tok + "^"):
+                result = line[len(tok):]
+                if result.startswith("^error"):
+                    m = re.search(r'msg="((?:[^"\\]|\\.)*)"', result)
+                    raise GdbError(mi_unquote(m.group(1)) if m else result)
+                return result, "".join(text)
+
+    def cmd(self, cli, timeout=20):
+        """Run a console command as a user would type it; return what it printed."""
+        quoted = cli.replace("\\", "\\\\").replace('"', '\\"')
+        return self.mi(f'-interpreter-exec console "{quoted}"', timeout)[1]
+
+    def connect(self, port, timeout=30):
+        self.pending_stops = []
+        self.mi(f"-target-select remote 127.0.0.1:{port}", timeout)
+
+    def cont(self):
+        """Resume the target (continue) without waiting for it to stop."""
+        self.pending_stops = []
+        self.mi("-exec-continue")
+
+    def wait_stop(self, timeout=30):
+        if self.pending_stops:
+            return self.pending_stops.pop(0)
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self._next(deadline)
+            if line.startswith("*stopped"):
+                return Stop(line)
+
+    def interrupt(self):
+        self.mi("-exec-interrupt")
+
+    def output(self):
+        """Target output gdb printed (console text carried by O packets)."""
+        return "".join(self.console)
+
+    def kill9(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.send("-gdb-exit")
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self.kill9()
