@@ -65,10 +65,16 @@ static void lockup_thread(void *arg)
 	arch_crash_hardlockup();
 }
 
-/* On its own thread, so that the shell lives on when there is another CPU. */
+/* On a thread bound to the last CPU: CPU 0 takes the timer's jiffies and
+ * the device interrupts, so with two CPUs or more the rest of the system,
+ * the shell and a debugger's break-in included, lives on. */
 static void crash_hardlockup(void)
 {
-	if (!kthread_run(lockup_thread, NULL, "lockup"))
+	unsigned int cpu, last = 0;
+
+	for_each_online_cpu(cpu)
+		last = cpu;
+	if (!kthread_run_on(last, lockup_thread, NULL, "lockup"))
 		pr_err("crash: out of memory\n");
 }
 

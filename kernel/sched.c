@@ -95,17 +95,37 @@ static void enqueue(struct task *t)
 	run_tail = t;
 }
 
-static struct task *dequeue(void)
+static bool may_run_on(const struct task *t, unsigned int cpu)
 {
-	struct task *t = run_head;
+	return t->bound_cpu < 0 || t->bound_cpu == (int)cpu;
+}
 
-	if (t) {
-		run_head = t->run_next;
-		if (!run_head)
-			run_tail = NULL;
+/* The first queued task that may run on @cpu, taken off the queue. */
+static struct task *dequeue(unsigned int cpu)
+{
+	struct task **pp, *prev = NULL;
+
+	for (pp = &run_head; *pp; prev = *pp, pp = &(*pp)->run_next) {
+		struct task *t = *pp;
+
+		if (!may_run_on(t, cpu))
+			continue;
+		*pp = t->run_next;
+		if (run_tail == t)
+			run_tail = prev;
 		t->run_next = NULL;
+		return t;
 	}
-	return t;
+	return NULL;
+}
+
+/* Whether @cpu has a queued task to run. Lock held. */
+static bool has_work(unsigned int cpu)
+{
+	for (struct task *t = run_head; t; t = t->run_next)
+		if (may_run_on(t, cpu))
+			return true;
+	return false;
 }
 
 static void timer_add(struct task *t)
@@ -127,19 +147,21 @@ static void timer_del(struct task *t)
 	}
 }
 
-/* A task became runnable: get an idle CPU to look, this one first. */
-static void kick_idle_cpu(void)
+/* @t became runnable: get an idle CPU where it may run to look, this one
+ * first. */
+static void kick_idle_cpu(struct task *t)
 {
 	unsigned int this = smp_processor_id(), cpu;
 
-	if (cpu_rq[this].curr == cpu_rq[this].idle) {
+	if (may_run_on(t, this) && cpu_rq[this].curr == cpu_rq[this].idle) {
 		cpu_rq[this].need_resched = true;
 		return;
 	}
 	for_each_online_cpu(cpu) {
 		struct cpu_rq *rq = &cpu_rq[cpu];
 
-		if (cpu != this && rq->curr && rq->curr == rq->idle && !rq->need_resched) {
+		if (cpu != this && may_run_on(t, cpu) && rq->curr && rq->curr == rq->idle &&
+		    !rq->need_resched) {
 			rq->need_resched = true;
 			smp_send_reschedule(cpu);
 			return;
@@ -152,7 +174,7 @@ static void make_runnable(struct task *t)
 	t->state = TASK_RUNNING;
 	if (t->on_cpu < 0) {
 		enqueue(t);
-		kick_idle_cpu();
+		kick_idle_cpu(t);
 	}
 }
 
@@ -181,7 +203,7 @@ static void __schedule(void)
 	rq->need_resched = false;
 	if (prev->state == TASK_RUNNING && prev != rq->idle)
 		enqueue(prev);
-	next = dequeue();
+	next = dequeue(cpu);
 	if (!next)
 		next = rq->idle;
 	rq->slice = 0;
@@ -338,13 +360,12 @@ void scheduler_tick(void)
 			wake_timeouts(now);
 		spin_unlock(&sched_lock);
 	}
-	if (rq->curr == rq->idle) {
-		if (READ_ONCE(run_head))
-			rq->need_resched = true;
-	} else if (++rq->slice >= TIME_SLICE_TICKS) {
+	if (rq->curr == rq->idle || ++rq->slice >= TIME_SLICE_TICKS) {
 		rq->slice = 0;
-		if (READ_ONCE(run_head))
+		spin_lock(&sched_lock);
+		if (has_work(smp_processor_id()))
 			rq->need_resched = true;
+		spin_unlock(&sched_lock);
 	}
 }
 
@@ -360,7 +381,8 @@ bool need_resched(void)
 
 /* ---- creating tasks */
 
-struct task *kthread_run(void (*fn)(void *arg), void *arg, const char *name)
+static struct task *kthread_create(int cpu, void (*fn)(void *arg), void *arg,
+				   const char *name)
 {
 	struct task *t = kzalloc(sizeof(*t));
 	unsigned long flags;
@@ -378,7 +400,8 @@ struct task *kthread_run(void (*fn)(void *arg), void *arg, const char *name)
 	t->arg = arg;
 	t->state = TASK_RUNNING;
 	t->on_cpu = -1;
-	t->cpu = 0;
+	t->cpu = cpu < 0 ? 0 : cpu;
+	t->bound_cpu = cpu;
 	arch_task_init(t);
 
 	spin_lock_irqsave(&sched_lock, flags);
@@ -387,6 +410,19 @@ struct task *kthread_run(void (*fn)(void *arg), void *arg, const char *name)
 	make_runnable(t);
 	spin_unlock_irqrestore(&sched_lock, flags);
 	return t;
+}
+
+struct task *kthread_run(void (*fn)(void *arg), void *arg, const char *name)
+{
+	return kthread_create(-1, fn, arg, name);
+}
+
+struct task *kthread_run_on(unsigned int cpu, void (*fn)(void *arg), void *arg,
+			    const char *name)
+{
+	if (cpu >= NR_CPUS)
+		return NULL;
+	return kthread_create((int)cpu, fn, arg, name);
 }
 
 /* The context running on @cpu now becomes its idle task. */
@@ -399,6 +435,7 @@ static void init_idle_task(unsigned int cpu, int pid)
 	t->state = TASK_RUNNING;
 	t->on_cpu = (int)cpu;
 	t->cpu = (int)cpu;
+	t->bound_cpu = (int)cpu;
 	task_list_add(t);
 	cpu_rq[cpu].idle = t;
 	cpu_rq[cpu].curr = t;
@@ -425,8 +462,13 @@ void cpu_idle_loop(void)
 		spin_unlock(&sched_lock);
 	}
 	for (;;) {
+		bool work;
+
 		local_irq_disable();
-		if (READ_ONCE(rq->need_resched) || READ_ONCE(run_head)) {
+		spin_lock(&sched_lock);
+		work = rq->need_resched || has_work(cpu);
+		spin_unlock(&sched_lock);
+		if (work) {
 			schedule();
 			continue;
 		}

@@ -28,6 +28,7 @@ struct task {
 	void *arg;
 	struct task *next;		/* all-tasks list */
 	struct task *run_next;		/* run queue */
+	int bound_cpu;			/* the only CPU it may run on, or -1 */
 };
 
 /* The task running on this CPU. */
@@ -35,6 +36,9 @@ struct task *current_task(void);
 
 /* Create and start a kernel thread; returns it or NULL. */
 struct task *kthread_run(void (*fn)(void *arg), void *arg, const char *name);
+/* The same, for a thread that runs only on @cpu. */
+struct task *kthread_run_on(unsigned int cpu, void (*fn)(void *arg), void *arg,
+			    const char *name);
 __attribute__((__noreturn__)) void task_exit(void);
 
 void schedule(void);
