@@ -35,17 +35,17 @@
 #define SIPI_WAIT_US		200
 #define AP_ONLINE_TIMEOUT_US	1000000
 
-#define _Static_offset(m, off) \
+#define AP_BOOT_OFFSET(m, off) \
 	_Static_assert(__builtin_offsetof(struct ap_boot_params, m) == (off), #m)
-_Static_offset(cr0, AP_BOOT_CR0);
-_Static_offset(cr3, AP_BOOT_CR3);
-_Static_offset(cr4, AP_BOOT_CR4);
-_Static_offset(efer_lo, AP_BOOT_EFER_LO);
-_Static_offset(efer_hi, AP_BOOT_EFER_HI);
-_Static_offset(flags, AP_BOOT_FLAGS);
-_Static_offset(stack, AP_BOOT_STACK);
-_Static_offset(cpu, AP_BOOT_CPU);
-_Static_offset(started, AP_BOOT_STARTED);
+AP_BOOT_OFFSET(cr0, AP_BOOT_CR0);
+AP_BOOT_OFFSET(cr3, AP_BOOT_CR3);
+AP_BOOT_OFFSET(cr4, AP_BOOT_CR4);
+AP_BOOT_OFFSET(efer_lo, AP_BOOT_EFER_LO);
+AP_BOOT_OFFSET(efer_hi, AP_BOOT_EFER_HI);
+AP_BOOT_OFFSET(flags, AP_BOOT_FLAGS);
+AP_BOOT_OFFSET(stack, AP_BOOT_STACK);
+AP_BOOT_OFFSET(cpu, AP_BOOT_CPU);
+AP_BOOT_OFFSET(started, AP_BOOT_STARTED);
 
 struct ap_boot_params ap_boot_params;
 
