@@ -603,6 +603,7 @@ void kgdb_unregister_io_module(struct kgdb_io *io)
 		hw_disable();
 	}
 	gdbstub_attached = false;
+	gdb_noack = false;
 	WRITE_ONCE(kgdb_io_ops, NULL);
 	pr_info("kgdb: %s unregistered\n", io->name);
 }

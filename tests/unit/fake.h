@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _TESTS_UNIT_FAKE_H
+#define _TESTS_UNIT_FAKE_H
+
+/*
+ * A fake machine for the debugger on the host: CPUs are threads (CPU 0 is
+ * the test's own), memory is a small map with a read-only text region and
+ * a hole, and the transport replays a script of gdb's bytes while
+ * recording every byte the stub sends.
+ */
+
+#include <kgdb.h>
+#include <kernel/die.h>
+#include <kernel/sched.h>
+#include <kernel/smp.h>
+
+struct pt_regs {
+	u64 r[8];
+	u64 pc, sp, fp;
+	u32 flags;
+};
+#define FAKE_TF		0x100u	/* trap after one instruction */
+#define FAKE_INSN_LEN	4
+#define FAKE_NUM_REGS	12	/* r0-r7, pc, sp, fp (8 bytes), flags (4 bytes) */
+#define FAKE_REGS_SIZE	(11 * 8 + 4)
+
+/* Memory map: [TEXT, HOLE) read-only text, [HOLE, DATA) unmapped, [DATA, END) data. */
+#define FAKE_TEXT	0x1000u
+#define FAKE_HOLE	0x2000u
+#define FAKE_DATA	0x3000u
+#define FAKE_END	0x5000u
+#define FAKE_BREAK_ADDR	(FAKE_TEXT + 0x800)	/* kgdb_breakpoint()'s int3 */
+extern u8 fake_mem[FAKE_END];
+extern unsigned int fake_icache_flushes;
+
+/* CPUs: fake_regs[cpu] is the frame each traps with. */
+extern struct pt_regs fake_regs[NR_CPUS];
+extern bool fake_cpu_deaf[NR_CPUS];
+void fake_cpus_start(unsigned int online);
+void fake_cpus_stop(void);
+/* Take an exception on this thread's CPU; returns the die chain's verdict. */
+int fake_exception(enum die_val val, int signo, struct pt_regs *regs);
+int fake_panic(const char *msg);
+
+/* Tasks: pid 0..3 fixed (see fake_kernel.c), then @extra sleeping ones. */
+void fake_tasks_setup(unsigned int extra);
+extern struct task *fake_cpu_task[NR_CPUS];
+
+/* Hardware breakpoint slots of the fake arch. */
+struct fake_hw_slot {
+	uintptr_t addr;
+	size_t len;
+	enum kgdb_bptype type;
+	bool used;
+};
+#define FAKE_HW_SLOTS	4
+extern struct fake_hw_slot fake_hw[FAKE_HW_SLOTS];
+extern int fake_hw_fired;		/* slot index hw_stop_reason reports, or -1 */
+extern unsigned int fake_hw_installs, fake_hw_disables;
+
+/* The scripted transport. */
+extern struct kgdb_io fake_io;
+extern int (*fake_io_eof)(void);	/* called when the script runs out */
+void script_reset(void);
+void script_raw(const char *s, size_t len);
+void script_str(const char *s);
+void script_pkt(const char *payload);
+void script_pkt_len(const char *payload, size_t len);
+void expect_str(const char *s);
+void expect_pkt(const char *payload);
+void expect_pkt_len(const char *payload, size_t len);
+/* gdb sends @req and acks; the stub acks and replies @reply. */
+void xchg(const char *req, const char *reply);
+bool script_done(void);
+const char *output_buf(size_t *len);
+const char *expected_buf(size_t *len);
+
+/* Everything to a fresh state: memory, CPUs, tasks, script, transport. */
+void fake_reset(unsigned int cpus);
+
+extern void (*fake_restart_hook)(void);
+
+#endif

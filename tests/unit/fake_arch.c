@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The fake architecture's struct kgdb_arch: x86-like breakpoints (one
+ * byte, PC reported past it), 12 registers of two sizes, a target
+ * description with characters that must be escaped, four hardware slots
+ * that lack read watchpoints. Built with -DFAKE_ARCH_MINIMAL it fills in
+ * only the mandatory hooks, as a minimal port would.
+ */
+
+#include <string.h>
+#include <kernel/errno.h>
+#include "fake.h"
+
+struct fake_hw_slot fake_hw[FAKE_HW_SLOTS];
+int fake_hw_fired = -1;
+unsigned int fake_hw_installs, fake_hw_disables;
+unsigned int fake_icache_flushes;
+
+void fake_roundup(void);
+
+static const u8 fake_reg_sizes[FAKE_NUM_REGS] = { 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 4 };
+
+static void put64(u8 *p, u64 v)
+{
+	memcpy(p, &v, 8);	/* little-endian host: target byte order */
+}
+
+static u64 get64(const u8 *p)
+{
+	u64 v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static void fake_regs_to_gdb(u8 *gdb, const struct pt_regs *regs)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		put64(gdb + 8 * i, regs->r[i]);
+	put64(gdb + 64, regs->pc);
+	put64(gdb + 72, regs->sp);
+	put64(gdb + 80, regs->fp);
+	memcpy(gdb + 88, &regs->flags, 4);
+}
+
+static void fake_gdb_to_regs(struct pt_regs *regs, const u8 *gdb)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		regs->r[i] = get64(gdb + 8 * i);
+	regs->pc = get64(gdb + 64);
+	regs->sp = get64(gdb + 72);
+	regs->fp = get64(gdb + 80);
+	memcpy(&regs->flags, gdb + 88, 4);
+}
+
+static uintptr_t fake_get_pc(const struct pt_regs *regs)
+{
+	return regs->pc;
+}
+
+static void fake_set_pc(struct pt_regs *regs, uintptr_t pc)
+{
+	regs->pc = pc;
+}
+
+#ifndef FAKE_ARCH_MINIMAL
+static void fake_task_to_gdb(u8 *gdb, const struct task *t)
+{
+	put64(gdb + 64, t->ctx.pc);
+	put64(gdb + 72, t->ctx.sp);
+	put64(gdb + 80, t->ctx.fp);
+}
+
+static void fake_single_step(struct pt_regs *regs, bool on)
+{
+	regs->flags = on ? regs->flags | FAKE_TF : regs->flags & ~FAKE_TF;
+}
+
+static void fake_flush_icache(uintptr_t addr, size_t len)
+{
+	fake_icache_flushes++;
+}
+
+static int fake_set_hw(uintptr_t addr, size_t len, enum kgdb_bptype type)
+{
+	unsigned int i;
+
+	if (type == KGDB_WATCH_READ)
+		return -ENOTSUP;
+	if (len != 1 && len != 2 && len != 4 && len != 8)
+		return -EINVAL;
+	for (i = 0; i < FAKE_HW_SLOTS; i++) {
+		if (!fake_hw[i].used) {
+			fake_hw[i] = (struct fake_hw_slot){ addr, len, type, true };
+			return 0;
+		}
+	}
+	return -ENOSPC;
+}
+
+static int fake_remove_hw(uintptr_t addr, size_t len, enum kgdb_bptype type)
+{
+	unsigned int i;
+
+	if (type == KGDB_WATCH_READ)
+		return -ENOTSUP;
+	for (i = 0; i < FAKE_HW_SLOTS; i++) {
+		if (fake_hw[i].used && fake_hw[i].addr == addr && fake_hw[i].type == type) {
+			fake_hw[i].used = false;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static void fake_remove_all_hw(void)
+{
+	memset(fake_hw, 0, sizeof(fake_hw));
+}
+
+static void fake_disable_hw(void)
+{
+	__atomic_fetch_add(&fake_hw_disables, 1, __ATOMIC_RELAXED);
+}
+
+static void fake_install_hw(void)
+{
+	__atomic_fetch_add(&fake_hw_installs, 1, __ATOMIC_RELAXED);
+}
+
+static int fake_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr)
+{
+	if (fake_hw_fired < 0)
+		return -1;
+	*addr = fake_hw[fake_hw_fired].addr;
+	return fake_hw[fake_hw_fired].type;
+}
+
+static const struct kgdb_xml fake_xml[] = {
+	{ "target.xml", "<target><architecture>fake</architecture>"
+			"<xi:include href=\"regs.xml\"/></target>" },
+	{ "regs.xml", "<feature name=\"x\"><!-- #$}* need escaping --></feature>" },
+	{ NULL, NULL },
+};
+#endif
+
+const struct kgdb_arch arch_kgdb_ops = {
+	.bp_insn = { 0xcc },
+	.bp_len = 1,
+	.bp_pc_offset = 1,
+	.num_regs = FAKE_NUM_REGS,
+	.reg_sizes = fake_reg_sizes,
+	.pc_regno = 8,
+	.sp_regno = 9,
+	.fp_regno = 10,
+	.regs_to_gdb = fake_regs_to_gdb,
+	.gdb_to_regs = fake_gdb_to_regs,
+	.get_pc = fake_get_pc,
+	.set_pc = fake_set_pc,
+	.roundup_cpus = fake_roundup,
+#ifndef FAKE_ARCH_MINIMAL
+	.xml = fake_xml,
+	.task_to_gdb = fake_task_to_gdb,
+	.single_step = fake_single_step,
+	.flush_icache = fake_flush_icache,
+	.set_hw_breakpoint = fake_set_hw,
+	.remove_hw_breakpoint = fake_remove_hw,
+	.remove_all_hw_breakpoints = fake_remove_all_hw,
+	.disable_hw_breakpoints = fake_disable_hw,
+	.install_hw_breakpoints = fake_install_hw,
+	.hw_stop_reason = fake_hw_stop_reason,
+#endif
+};

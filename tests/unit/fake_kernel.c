@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The kernel API the debugger uses (docs/porting.md lists it), faked for
+ * host tests: notifier chains, consoles, nofault memory access, CPUs,
+ * tasks, printing, and a scripted transport.
+ */
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <kernel/console.h>
+#include <kernel/errno.h>
+#include <kernel/jiffies.h>
+#include <kernel/nofault.h>
+#include <kernel/notifier.h>
+#include <kernel/panic.h>
+#include <kernel/printk.h>
+#include <kernel/arch.h>
+#include "fake.h"
+
+__thread unsigned int fake_this_cpu;
+__thread bool fake_irqs_off;
+
+/* ---------------------------------------------------------------- notifiers */
+
+static struct notifier_chain die_chain;
+struct notifier_chain panic_notifier_list;
+
+int notifier_chain_register(struct notifier_chain *chain, struct notifier_block *nb)
+{
+	struct notifier_block **p = &chain->head;
+
+	while (*p && (*p)->priority >= nb->priority)
+		p = &(*p)->next;
+	nb->next = *p;
+	*p = nb;
+	return 0;
+}
+
+int notifier_chain_unregister(struct notifier_chain *chain, struct notifier_block *nb)
+{
+	struct notifier_block **p;
+
+	for (p = &chain->head; *p; p = &(*p)->next) {
+		if (*p == nb) {
+			*p = nb->next;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+int notifier_call_chain(struct notifier_chain *chain, unsigned long action, void *data)
+{
+	struct notifier_block *nb;
+	int ret = NOTIFY_DONE;
+
+	for (nb = chain->head; nb; nb = nb->next) {
+		ret = nb->call(nb, action, data);
+		if (ret & NOTIFY_STOP_MASK)
+			break;
+	}
+	return ret;
+}
+
+int register_die_notifier(struct notifier_block *nb)
+{
+	return notifier_chain_register(&die_chain, nb);
+}
+
+int unregister_die_notifier(struct notifier_block *nb)
+{
+	return notifier_chain_unregister(&die_chain, nb);
+}
+
+int notify_die(enum die_val val, const char *str, struct pt_regs *regs, long err, int trapnr,
+	       int signo)
+{
+	struct die_args args = { regs, str, err, trapnr, signo };
+
+	return notifier_call_chain(&die_chain, val, &args);
+}
+
+/* A CPU traps; a frame with the trace flag set traps again after each instruction. */
+int fake_exception(enum die_val val, int signo, struct pt_regs *regs)
+{
+	int ret = notify_die(val, "fake", regs, 0, 0, signo);
+
+	while (regs->flags & FAKE_TF) {
+		regs->pc += FAKE_INSN_LEN;
+		ret = notify_die(DIE_DEBUG, "step", regs, 0, 1, SIGTRAP);
+	}
+	return ret;
+}
+
+void fake_arch_breakpoint(void)
+{
+	struct pt_regs *regs = &fake_regs[fake_this_cpu];
+
+	regs->pc = FAKE_BREAK_ADDR + 1;	/* past the int3, as on x86 */
+	fake_exception(DIE_BREAKPOINT, SIGTRAP, regs);
+}
+
+int fake_panic(const char *msg)
+{
+	return notifier_call_chain(&panic_notifier_list, 0, (void *)msg);
+}
+
+/* ---------------------------------------------------------------- consoles */
+
+struct console *fake_console;
+
+void register_console(struct console *con)
+{
+	fake_console = con;
+}
+
+void unregister_console(struct console *con)
+{
+	if (fake_console == con)
+		fake_console = NULL;
+}
+
+/* ---------------------------------------------------------------- memory */
+
+u8 fake_mem[FAKE_END];
+
+static bool mapped(uintptr_t addr, size_t len, bool write)
+{
+	uintptr_t lo = write ? FAKE_DATA : FAKE_TEXT;
+
+	if (addr + len < addr || addr < lo || addr + len > FAKE_END)
+		return false;
+	return write || addr >= FAKE_DATA || addr + len <= FAKE_HOLE;
+}
+
+long copy_from_kernel_nofault(void *dst, const void *src, size_t len)
+{
+	if (!mapped((uintptr_t)src, len, false))
+		return -EFAULT;
+	memcpy(dst, fake_mem + (uintptr_t)src, len);
+	return 0;
+}
+
+long copy_to_kernel_nofault(void *dst, const void *src, size_t len)
+{
+	if (!mapped((uintptr_t)dst, len, true))
+		return -EFAULT;
+	memcpy(fake_mem + (uintptr_t)dst, src, len);
+	return 0;
+}
+
+long text_poke(void *addr, const void *src, size_t len)
+{
+	if (!mapped((uintptr_t)addr, len, false))
+		return -EFAULT;
+	memcpy(fake_mem + (uintptr_t)addr, src, len);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- CPUs */
+
+struct pt_regs fake_regs[NR_CPUS];
+bool fake_cpu_deaf[NR_CPUS];
+static unsigned int fake_online = 1;
+static pthread_t cpu_threads[NR_CPUS];
+static int nmi_pending[NR_CPUS];
+static int cpus_stop;
+
+unsigned int num_online_cpus(void)
+{
+	return fake_online;
+}
+
+bool cpu_online(unsigned int cpu)
+{
+	return cpu < fake_online;
+}
+
+void set_cpu_online(unsigned int cpu, bool online)
+{
+}
+
+void fake_cpu_relax(void)
+{
+	sched_yield();
+}
+
+void udelay(unsigned long us)
+{
+	usleep(us);
+}
+
+void fake_roundup(void)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < fake_online; cpu++)
+		if (cpu != fake_this_cpu && !fake_cpu_deaf[cpu])
+			__atomic_store_n(&nmi_pending[cpu], 1, __ATOMIC_RELEASE);
+}
+
+static void *cpu_thread(void *arg)
+{
+	unsigned int cpu = (unsigned int)(uintptr_t)arg;
+
+	fake_this_cpu = cpu;
+	while (!__atomic_load_n(&cpus_stop, __ATOMIC_ACQUIRE)) {
+		if (__atomic_exchange_n(&nmi_pending[cpu], 0, __ATOMIC_ACQ_REL))
+			fake_exception(DIE_NMI, 0, &fake_regs[cpu]);
+		else
+			usleep(20);
+	}
+	return NULL;
+}
+
+void fake_cpus_start(unsigned int online)
+{
+	unsigned int cpu;
+
+	fake_online = online;
+	cpus_stop = 0;
+	for (cpu = 1; cpu < online; cpu++)
+		pthread_create(&cpu_threads[cpu], NULL, cpu_thread, (void *)(uintptr_t)cpu);
+}
+
+void fake_cpus_stop(void)
+{
+	unsigned int cpu;
+
+	__atomic_store_n(&cpus_stop, 1, __ATOMIC_RELEASE);
+	for (cpu = 1; cpu < fake_online; cpu++)
+		pthread_join(cpu_threads[cpu], NULL);
+	fake_online = 1;
+}
+
+/* ---------------------------------------------------------------- tasks */
+
+#define FAKE_MAX_TASKS 4096
+static struct task tasks[FAKE_MAX_TASKS];
+static unsigned int ntasks;
+struct task *fake_cpu_task[NR_CPUS];
+
+void fake_tasks_setup(unsigned int extra)
+{
+	static const char *const names[] = { "swapper/0", "init", "worker", "sleeper" };
+	unsigned int i;
+
+	memset(tasks, 0, sizeof(tasks));
+	ntasks = 4 + extra;
+	for (i = 0; i < ntasks; i++) {
+		tasks[i].pid = (int)i;
+		if (i < 4)
+			snprintf(tasks[i].comm, sizeof(tasks[i].comm), "%s", names[i]);
+		else
+			snprintf(tasks[i].comm, sizeof(tasks[i].comm), "extra%u", i);
+		tasks[i].state = TASK_SLEEPING;
+		tasks[i].on_cpu = -1;
+		tasks[i].ctx.pc = FAKE_TEXT + 0x100 + i;
+		tasks[i].ctx.sp = FAKE_DATA + 0x800;
+		tasks[i].ctx.fp = FAKE_DATA + 0x810;
+		tasks[i].next = i + 1 < ntasks ? &tasks[i + 1] : NULL;
+	}
+	/* init runs on CPU 0, worker on CPU 1; other CPUs run their idle (swapper). */
+	tasks[1].state = TASK_RUNNING;
+	tasks[1].on_cpu = 0;
+	tasks[2].state = TASK_RUNNING;
+	tasks[2].on_cpu = 1;
+	for (i = 0; i < NR_CPUS; i++)
+		fake_cpu_task[i] = i == 0 ? &tasks[1] : i == 1 ? &tasks[2] : &tasks[0];
+}
+
+struct task *current_task(void)
+{
+	return fake_cpu_task[fake_this_cpu];
+}
+
+struct task *task_first(void)
+{
+	return ntasks ? &tasks[0] : NULL;
+}
+
+struct task *task_next(struct task *t)
+{
+	return t->next;
+}
+
+struct task *task_find(int pid)
+{
+	return pid >= 0 && (unsigned int)pid < ntasks ? &tasks[pid] : NULL;
+}
+
+const char *task_state_name(const struct task *t)
+{
+	return t->state == TASK_RUNNING ? "running" : t->state == TASK_SLEEPING ? "sleeping" :
+	       "dead";
+}
+
+/* ---------------------------------------------------------------- printing */
+
+void pprintf(struct printer *p, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	p->write(p, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+int printk(const char *fmt, ...)
+{
+	return 0;
+}
+
+void sched_show_tasks(struct printer *p)
+{
+	struct task *t;
+
+	for_each_task(t)
+		pprintf(p, "%d %s\n", t->pid, t->comm);
+}
+
+void log_buf_dump(struct printer *p)
+{
+	p->write(p, "[0.000] booted\n", 15);
+}
+
+void arch_cpu_describe(struct printer *p, unsigned int cpu)
+{
+	pprintf(p, "CPU%u: fake\n", cpu);
+}
+
+void (*fake_restart_hook)(void);
+
+void machine_restart(void)
+{
+	if (fake_restart_hook)
+		fake_restart_hook();
+	_exit(42);
+}
+
+/* ---------------------------------------------------------------- transport */
+
+static char *in_buf, *exp_buf, *out_buf;
+static size_t in_len, in_pos, exp_len, out_len, cap;
+int (*fake_io_eof)(void);
+
+static void grow(char **buf, size_t need)
+{
+	if (!cap) {
+		cap = 1 << 22;
+		in_buf = malloc(cap);
+		exp_buf = malloc(cap);
+		out_buf = malloc(cap);
+	}
+	if (need > cap) {
+		fprintf(stderr, "fake transport: script too long\n");
+		abort();
+	}
+	(void)buf;
+}
+
+void script_reset(void)
+{
+	grow(&in_buf, 0);
+	in_len = in_pos = exp_len = out_len = 0;
+	fake_io_eof = NULL;
+}
+
+void script_raw(const char *s, size_t len)
+{
+	grow(&in_buf, in_len + len);
+	memcpy(in_buf + in_len, s, len);
+	in_len += len;
+}
+
+void script_str(const char *s)
+{
+	script_raw(s, strlen(s));
+}
+
+static void frame(char *dst, size_t *dlen, const char *p, size_t len, bool rle)
+{
+	size_t i = 0, run, n = *dlen;
+	unsigned int sum = 0;
+
+	dst[n++] = '$';
+	while (i < len) {
+		dst[n++] = p[i];
+		sum += (u8)p[i];
+		for (run = 0; rle && i + 1 + run < len && run < 97 && p[i + 1 + run] == p[i]; run++)
+			;
+		if (run == 6 || run == 7)
+			run = 5;
+		if (rle && run >= 3) {
+			dst[n++] = '*';
+			dst[n++] = (char)(run + 29);
+			sum += '*' + run + 29;
+			i += run;
+		}
+		i++;
+	}
+	n += (size_t)sprintf(dst + n, "#%02x", sum & 0xff);
+	*dlen = n;
+}
+
+void script_pkt_len(const char *payload, size_t len)
+{
+	grow(&in_buf, in_len + 2 * len + 8);
+	frame(in_buf, &in_len, payload, len, false);
+}
+
+void script_pkt(const char *payload)
+{
+	script_pkt_len(payload, strlen(payload));
+}
+
+void expect_str(const char *s)
+{
+	size_t len = strlen(s);
+
+	grow(&exp_buf, exp_len + len);
+	memcpy(exp_buf + exp_len, s, len);
+	exp_len += len;
+}
+
+void expect_pkt_len(const char *payload, size_t len)
+{
+	grow(&exp_buf, exp_len + 2 * len + 8);
+	frame(exp_buf, &exp_len, payload, len, true);
+}
+
+void expect_pkt(const char *payload)
+{
+	expect_pkt_len(payload, strlen(payload));
+}
+
+void xchg(const char *req, const char *reply)
+{
+	script_pkt(req);
+	script_str("+");
+	expect_str("+");
+	expect_pkt(reply);
+}
+
+bool script_done(void)
+{
+	return in_pos == in_len;
+}
+
+const char *output_buf(size_t *len)
+{
+	*len = out_len;
+	return out_buf;
+}
+
+const char *expected_buf(size_t *len)
+{
+	*len = exp_len;
+	return exp_buf;
+}
+
+static int fake_read_char(void)
+{
+	if (in_pos < in_len)
+		return (u8)in_buf[in_pos++];
+	if (fake_io_eof)
+		return fake_io_eof();
+	fprintf(stderr, "fake transport: script ran out; output so far:\n%.*s\n",
+		(int)out_len, out_buf);
+	abort();
+}
+
+static void fake_write_char(u8 c)
+{
+	grow(&out_buf, out_len + 1);
+	out_buf[out_len++] = (char)c;
+}
+
+static unsigned int pre_calls, post_calls;
+
+static void fake_pre(void)
+{
+	pre_calls++;
+}
+
+static void fake_post(void)
+{
+	post_calls++;
+}
+
+struct kgdb_io fake_io = {
+	.name = "fake",
+	.read_char = fake_read_char,
+	.write_char = fake_write_char,
+	.pre_exception = fake_pre,
+	.post_exception = fake_post,
+};
+
+void fake_reset(unsigned int cpus)
+{
+	unsigned int i;
+
+	memset(fake_mem, 0, sizeof(fake_mem));
+	for (i = 0; i < FAKE_END; i++)
+		fake_mem[i] = (u8)(i * 7 + 3);
+	fake_mem[FAKE_BREAK_ADDR] = 0xcc;
+	memset(fake_regs, 0, sizeof(fake_regs));
+	for (i = 0; i < NR_CPUS; i++) {
+		fake_regs[i].r[0] = 0x1111111111111111ull * (i + 1);
+		fake_regs[i].sp = FAKE_DATA + 0x1000 + 0x100 * i;
+		fake_regs[i].fp = fake_regs[i].sp + 0x10;
+		fake_regs[i].pc = FAKE_TEXT + 0x200 + 0x10 * i;
+		fake_cpu_deaf[i] = false;
+	}
+	memset(fake_hw, 0, sizeof(fake_hw));
+	fake_hw_fired = -1;
+	fake_restart_hook = NULL;
+	fake_tasks_setup(0);
+	script_reset();
+	fake_cpus_start(cpus);
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _TESTS_UNIT_HARNESS_H
+#define _TESTS_UNIT_HARNESS_H
+
+/* cmocka glue shared by the unit tests: sessions and byte-exact checks. */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <kernel/console.h>
+#include <kernel/printk.h>
+#include "fake.h"
+#include "../../kernel/kgdb_internal.h"
+
+/* The qSupported reply of the full fake arch. */
+#define FULL_FEATURES \
+	"PacketSize=1000;binary-upload+;swbreak+;hwbreak+;qXfer:features:read+;QStartNoAckMode+"
+
+static inline void assert_output(void)
+{
+	size_t ol, el;
+	const char *o = output_buf(&ol), *e = expected_buf(&el);
+
+	if (ol != el || memcmp(o, e, ol)) {
+		print_error("expected (%zu): %.*s\n", el, (int)el, e);
+		print_error("got      (%zu): %.*s\n", ol, (int)ol, o);
+		fail();
+	}
+	assert_true(script_done());
+}
+
+/* Fresh machine with @cpus CPUs and the fake transport registered. */
+static inline void session_setup(unsigned int cpus)
+{
+	fake_reset(cpus);
+	assert_int_equal(kgdb_register_io_module(&fake_io), 0);
+}
+
+static inline int setup1(void **state)
+{
+	session_setup(1);
+	return 0;
+}
+
+static inline int setup2(void **state)
+{
+	session_setup(2);
+	return 0;
+}
+
+static inline int setup3(void **state)
+{
+	session_setup(3);
+	return 0;
+}
+
+static inline int teardown(void **state)
+{
+	unsigned int i;
+
+	/* A CPU handed the debugger may still be on its way out. */
+	for (i = 0; kgdb_active() && i < 100000; i++)
+		sched_yield();
+	kgdb_unregister_io_module(&fake_io);
+	fake_cpus_stop();
+	return 0;
+}
+
+/* gdb connects: its first '+', then qSupported. */
+static inline void gdb_connect(void)
+{
+	script_str("+");
+	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386", FULL_FEATURES);
+}
+
+/* gdb lets the target run: the stub only acks. */
+static inline void resume(const char *req)
+{
+	script_pkt(req);
+	expect_str("+");
+}
+
+/* Little-endian hex of @v in @bytes bytes (target byte order). */
+static inline const char *le_hex(u64 v, unsigned int bytes)
+{
+	static char bufs[8][40];
+	static unsigned int n;
+	char *b = bufs[n++ % 8];
+	unsigned int i;
+
+	for (i = 0; i < bytes; i++)
+		sprintf(b + 2 * i, "%02x", (unsigned int)((v >> (8 * i)) & 0xff));
+	return b;
+}
+
+/* The stop reply for @cpu stopped with @sig, @reason (may be ""), thread @tid. */
+static inline const char *stop_reply(unsigned int cpu, int sig, const char *reason, long tid)
+{
+	static char buf[256];
+	const struct pt_regs *r = &fake_regs[cpu];
+
+	snprintf(buf, sizeof(buf), "T%02x%sthread:%lx;8:%s;9:%s;a:%s;", sig, reason, tid,
+		 le_hex(r->pc, 8), le_hex(r->sp, 8), le_hex(r->fp, 8));
+	return buf;
+}
+
+#endif

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: MIT
+/* kernel/gdbstub.c: every packet, its replies and its error paths. */
+
+#include "harness.h"
+
+#include <kernel/errno.h>
+
+static char hexbuf[16384];
+
+static const char *hex_of(const void *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sprintf(hexbuf + 2 * i, "%02x", ((const u8 *)p)[i]);
+	hexbuf[2 * n] = '\0';
+	return hexbuf;
+}
+
+static const char *hex_str(const char *s)
+{
+	return hex_of(s, strlen(s));
+}
+
+static void break_in(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+}
+
+static void test_connect_status_detach(void **state)
+{
+	u8 before[FAKE_END];
+
+	gdb_connect();
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	xchg("?", stop_reply(0, 5, "", 2));
+	xchg("qAttached", "1");
+	xchg("qAttached:1", "1");
+	xchg("qC", "QC2");
+	xchg("D", "OK");
+	memcpy(before, fake_mem, sizeof(before));
+	break_in();
+	assert_memory_equal(before, fake_mem, sizeof(before));
+	assert_false(kgdb_connected());
+	assert_false(kgdb_active());
+}
+
+static void test_registers(void **state)
+{
+	struct pt_regs r = fake_regs[0];
+	char g[2 * FAKE_REGS_SIZE + 8], p[64];
+	unsigned int i;
+
+	r.pc = FAKE_BREAK_ADDR + 1;
+	for (i = 0; i < 8; i++)
+		strcpy(g + 16 * i, le_hex(r.r[i], 8));
+	strcpy(g + 128, le_hex(r.pc, 8));
+	strcpy(g + 144, le_hex(r.sp, 8));
+	strcpy(g + 160, le_hex(r.fp, 8));
+	strcpy(g + 176, le_hex(r.flags, 4));
+	gdb_connect();
+	xchg("g", g);
+	xchg("p8", le_hex(r.pc, 8));
+	xchg("pb", le_hex(r.flags, 4));
+	xchg("pc", "E16");
+	xchg("pffffffffffffffffff", "E16");
+	xchg("Pb=78563412", "OK");
+	xchg("pb", "78563412");
+	xchg("Pb=785634", "E16");
+	xchg("Pb=7856341299", "E16");
+	xchg("P0=0102030405060708", "OK");
+	xchg("Pc=00", "E16");
+	xchg("P1", "E16");
+	/* G: the whole block, exactly. */
+	memset(g, 'a', 2 * FAKE_REGS_SIZE);
+	g[0] = 'G';
+	g[2 * FAKE_REGS_SIZE] = '\0';
+	xchg(g, "E16");		/* one hex digit short */
+	strcpy(g, "G");
+	for (i = 0; i < FAKE_REGS_SIZE; i++)
+		strcat(g, "11");
+	xchg(g, "OK");
+	strcat(g, "22");
+	xchg(g, "E16");
+	xchg("Pb=00000000", "OK");	/* 0x11111111 had the trace flag set */
+	snprintf(p, sizeof(p), "P8=%s", le_hex(FAKE_TEXT + 0x40, 8));
+	xchg(p, "OK");
+	resume("c");
+	break_in();
+}
+
+static void test_memory(void **state)
+{
+	char req[64], big[2 * 2048 + 1];
+	u8 bin[] = { 0x23, 0x24, 0x7d, 0x2a, 0x41 };
+
+	gdb_connect();
+	xchg("m1000,4", hex_of(fake_mem + 0x1000, 4));
+	xchg("m1ffe,4", hex_of(fake_mem + 0x1ffe, 2));	/* stops at the hole */
+	xchg("m2000,4", "E0e");
+	xchg("mffffffffffffffff,2", "E0e");
+	xchg("m3000,0", "");
+	strcpy(big, hex_of(fake_mem + 0x3000, 2048));
+	xchg("m3000,100000", big);			/* clamped to one packet */
+	xchg("M3000,2:abcd", "OK");
+	xchg("m3000,2", "abcd");
+	xchg("M1000,1:55", "OK");			/* read-only text: text_poke */
+	xchg("M2000,1:55", "E0e");
+	xchg("M3000,2:abc", "E16");
+	xchg("M3000,2:abcdef", "E16");
+	xchg("M3000,2:zzzz", "E16");
+	xchg("M3000,100000:00", "E16");
+	xchg("Mfffffffffffffff0,20:00", "E16");
+	/* X: binary with escapes. */
+	memcpy(req, "X3010,5:", 8);
+	memcpy(req + 8, "}\x03}\x04}]}\x0a" "A", 9);
+	script_pkt_len(req, 17);
+	script_str("+");
+	expect_str("+");
+	expect_pkt("OK");
+	xchg("X3010,0:", "OK");
+	xchg("X3010,2:A", "E16");
+	xchg("X3010,1:AB", "E16");
+	xchg("X3010,1:}", "E16");
+	xchg("X2000,1:A", "E0e");
+	/* x: binary reply, escaped, with a 'b' prefix. */
+	script_pkt("x3010,5");
+	script_str("+");
+	expect_str("+");
+	expect_pkt_len("b}\x03}\x04}]}\x0a" "A", 10);
+	xchg("x2000,5", "E0e");
+	resume("c");
+	break_in();
+	assert_memory_equal(fake_mem + 0x3010, bin, 5);
+	assert_int_equal(fake_mem[0x1000], 0x55);
+	assert_true(fake_icache_flushes > 0);
+}
+
+static void test_threads(void **state)
+{
+	char g[2 * FAKE_REGS_SIZE + 1];
+	struct task *sleeper = task_find(3);
+
+	gdb_connect();
+	xchg("qfThreadInfo", "mf4240,f4241,1,2,3,4");
+	xchg("qsThreadInfo", "l");
+	xchg("qsThreadInfo", "l");
+	xchg("qThreadExtraInfo,f4241", hex_str("CPU1"));
+	xchg("qThreadExtraInfo,2", hex_str("init, pid 1, on CPU0"));
+	xchg("qThreadExtraInfo,4", hex_str("sleeper, pid 3, sleeping"));
+	xchg("qThreadExtraInfo,63", "E03");
+	xchg("T4", "OK");
+	xchg("Tf4241", "OK");
+	xchg("Tf4242", "E03");
+	xchg("T63", "E03");
+	xchg("Tzz", "E16");
+	xchg("T-2", "E16");
+	xchg("Hg63", "E03");
+	xchg("Hx1", "E16");
+	xchg("Hg-1", "OK");
+	/* A CPU's shadow thread and the task on that CPU show its frame. */
+	xchg("Hgf4241", "OK");
+	xchg("p0", le_hex(fake_regs[1].r[0], 8));
+	xchg("Hg3", "OK");
+	xchg("p0", le_hex(fake_regs[1].r[0], 8));
+	xchg("p8", le_hex(fake_regs[1].pc, 8));
+	/* A sleeping task: what its context saved, the rest zero. */
+	xchg("Hg4", "OK");
+	memset(g, '0', sizeof(g) - 1);
+	g[sizeof(g) - 1] = '\0';
+	memcpy(g + 128, le_hex(sleeper->ctx.pc, 8), 16);
+	memcpy(g + 144, le_hex(sleeper->ctx.sp, 8), 16);
+	memcpy(g + 160, le_hex(sleeper->ctx.fp, 8), 16);
+	xchg("g", g);
+	xchg("p9", le_hex(sleeper->ctx.sp, 8));
+	xchg("P0=0000000000000000", "E01");
+	xchg("G00", "E01");
+	xchg("Hg0", "OK");
+	xchg("p0", le_hex(fake_regs[0].r[0], 8));
+	xchg("Hc4", "OK");
+	resume("c");
+	break_in();
+}
+
+static void test_thread_paging(void **state)
+{
+	unsigned int seen = 0, extra = 1500, i;
+	size_t len;
+	char *reply, req[16];
+	long expect = 0;
+
+	fake_tasks_setup(extra);
+	gdb_connect();
+	/* Build the expected pages the way a reader would: fill up to the limit. */
+	strcpy(req, "qfThreadInfo");
+	for (;;) {
+		char page[KGDB_PACKET_SIZE + 1];
+		size_t n = 0;
+		long tid;
+
+		while (seen < 2 + 4 + extra) {
+			char id[24];
+
+			tid = seen < 2 ? 0xf4240 + seen : seen - 1;
+			len = (size_t)sprintf(id, "%lx", tid);
+			if (KGDB_PACKET_SIZE - n <= sizeof(long) * 2 + 1)
+				break;
+			page[n] = n ? ',' : 'm';
+			n++;
+			memcpy(page + n, id, len);
+			n += len;
+			seen++;
+		}
+		if (!n)
+			page[n++] = 'l';
+		page[n] = '\0';
+		reply = page;
+		xchg(req, reply);
+		strcpy(req, "qsThreadInfo");
+		expect++;
+		if (page[0] == 'l')
+			break;
+	}
+	assert_true(expect >= 3);
+	resume("c");
+	i = seen;
+	assert_int_equal(i, 2 + 4 + extra);
+	break_in();
+}
+
+static void test_xfer_features(void **state)
+{
+	const char *target = arch_kgdb_ops.xml[0].text;
+	char buf[256];
+
+	gdb_connect();
+	snprintf(buf, sizeof(buf), "l%s", target);
+	xchg("qXfer:features:read:target.xml:0,ffb", buf);
+	snprintf(buf, sizeof(buf), "m%.10s", target);
+	xchg("qXfer:features:read:target.xml:0,a", buf);
+	snprintf(buf, sizeof(buf), "l%s", target + 10);
+	xchg("qXfer:features:read:target.xml:a,1000", buf);
+	xchg("qXfer:features:read:target.xml:1000,10", "l");
+	xchg("qXfer:features:read:nope.xml:0,10", "E02");
+	xchg("qXfer:features:read:target.xml:0", "E16");
+	script_pkt("qXfer:features:read:regs.xml:0,1000");
+	script_str("+");
+	expect_str("+");
+	expect_pkt("l<feature name=\"x\"><!-- }\x03}\x04}]}\x0a need escaping --></feature>");
+	resume("c");
+	break_in();
+}
+
+static int cmd_echo(struct printer *out, int argc, char **argv)
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		pprintf(out, "[%s]", argv[i]);
+	return argc > 2 ? -EINVAL : 0;
+}
+
+static int cmd_long(struct printer *out, int argc, char **argv)
+{
+	int i;
+
+	for (i = 0; i < 300; i++)
+		pprintf(out, "line %03d of a long output\n", i);
+	return 0;
+}
+
+static struct kgdb_monitor_cmd echo_cmd = { "echo", "print its arguments", cmd_echo, NULL };
+static struct kgdb_monitor_cmd long_cmd = { "long", "print a lot", cmd_long, NULL };
+static struct kgdb_monitor_cmd dup_cmd = { "ps", "again", cmd_echo, NULL };
+
+static void rcmd(const char *line, const char *output, const char *reply)
+{
+	char req[512];
+	size_t n = strlen(output), off;
+
+	snprintf(req, sizeof(req), "qRcmd,%s", hex_str(line));
+	script_pkt(req);
+	script_str("+");
+	expect_str("+");
+	for (off = 0; off < n; off += (KGDB_PACKET_SIZE - 1) / 2) {
+		char o[KGDB_PACKET_SIZE + 1];
+		size_t k = n - off < (KGDB_PACKET_SIZE - 1) / 2 ? n - off : (KGDB_PACKET_SIZE - 1) / 2;
+
+		o[0] = 'O';
+		strcpy(o + 1, hex_of(output + off, k));
+		expect_pkt(o);
+		script_str("+");
+	}
+	expect_pkt(reply);
+}
+
+static void test_monitor(void **state)
+{
+	static char longout[300 * 32];
+	int i;
+
+	assert_int_equal(kgdb_register_monitor_cmd(&echo_cmd), 0);
+	assert_int_equal(kgdb_register_monitor_cmd(&long_cmd), 0);
+	assert_int_equal(kgdb_register_monitor_cmd(&dup_cmd), -EEXIST);
+	assert_int_equal(kgdb_register_monitor_cmd(&echo_cmd), -EEXIST);
+	longout[0] = '\0';
+	for (i = 0; i < 300; i++)
+		sprintf(longout + strlen(longout), "line %03d of a long output\n", i);
+	gdb_connect();
+	rcmd("ps", "0 swapper/0\n1 init\n2 worker\n3 sleeper\n", "OK");
+	rcmd("dmesg", "[0.000] booted\n", "OK");
+	rcmd("cpus", "CPU0: fake\n  kgdb: master\nCPU1: fake\n  kgdb: held\n", "OK");
+	rcmd("help", "help       list monitor commands\nps         list tasks\n"
+	     "dmesg      print the kernel log\ncpus       describe each CPU\n"
+	     "reboot     restart the machine\nlong       print a lot\n"
+	     "echo       print its arguments\n", "OK");
+	rcmd("  echo  a\tb ", "[echo][a][b]", "E16");
+	rcmd("echo a", "[echo][a]", "OK");
+	rcmd("nope", "unknown command 'nope' (try 'monitor help')\n", "E02");
+	rcmd("echo 1 2 3 4 5 6 7 8", "", "E07");
+	rcmd("long", longout, "OK");
+	xchg("qRcmd,6", "E16");
+	xchg("qRcmd,zz", "E16");
+	resume("c");
+	break_in();
+	kgdb_unregister_monitor_cmd(&echo_cmd);
+	kgdb_unregister_monitor_cmd(&long_cmd);
+	kgdb_unregister_monitor_cmd(&long_cmd);
+}
+
+static void test_unknown_and_malformed(void **state)
+{
+	gdb_connect();
+	xchg("vMustReplyEmpty", "");
+	xchg("qTStatus", "");
+	xchg("qCRC:1000,4", "");
+	xchg("QNonStop:1", "");
+	xchg("", "");
+	xchg("vCont?", "vCont;c;C;s;S");
+	xchg("vContX", "");
+	xchg("m1000", "E16");
+	xchg("mzz,1", "E16");
+	xchg("m1000,4junk", "E16");
+	xchg("m11112222333344445,1", "E16");
+	xchg("m1000,", "E16");
+	xchg("Z0,1000", "E16");
+	xchg("Z0,1000,1;X1,0", "E16");
+	xchg("Z9,1000,1", "");
+	xchg("C", "E16");
+	xchg("C100", "E16");
+	xchg("S100", "E16");
+	xchg("cxyz", "E16");
+	xchg("vCont;x", "E16");
+	xchg("vCont;C", "E16");
+	xchg("vCont;C100", "E16");
+	xchg("vCont;s:63", "E16");
+	xchg("vCont;s:4", "E16");	/* a sleeping task cannot be stepped */
+	xchg("vCont;c:1;", "E16");
+	xchg("vCont;cc", "E16");
+	xchg("Dx", "E16");
+	xchg("kx", "E16");
+	xchg("qAttached:zz", "E16");
+	xchg("QStartNoAckModeX", "");
+	resume("c");
+	break_in();
+}
+
+static void test_noack(void **state)
+{
+	gdb_connect();
+	xchg("QStartNoAckMode", "OK");
+	script_pkt("qC");
+	expect_pkt("QC2");
+	script_pkt("m1000,2");
+	expect_pkt(hex_of(fake_mem + 0x1000, 2));
+	/* A bad checksum is dropped silently: gdb does not retransmit here. */
+	script_str("$m1000,2#00");
+	script_pkt("qAttached");
+	expect_pkt("1");
+	/* A new gdb (reconnect) starts with acks again. */
+	script_str("+");
+	xchg("qSupported", FULL_FEATURES);
+	xchg("qC", "QC2");
+	script_pkt("D");
+	script_str("+");
+	expect_str("+");
+	expect_pkt("OK");
+	break_in();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_connect_status_detach, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_registers, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_memory, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_threads, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_thread_paging, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_xfer_features, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_monitor, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_and_malformed, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_noack, setup1, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+/* kernel/gdbstub_packet.c: framing, acks and NAKs, run-length encoding. */
+
+#include "harness.h"
+
+static void break_in(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+}
+
+static void test_bad_checksum_nak_retransmit(void **state)
+{
+	gdb_connect();
+	script_str("$qC#00");		/* wrong checksum */
+	expect_str("-");
+	xchg("qC", "QC2");		/* the retransmission */
+	script_str("$qC#zz");		/* not hex */
+	expect_str("-");
+	xchg("qC", "QC2");
+	resume("c");
+	break_in();
+}
+
+static void test_noise_and_restart(void **state)
+{
+	gdb_connect();
+	/* Bytes outside packets (stray acks, 0x03, noise) are ignored. */
+	script_str("++-\x03xyz");
+	xchg("qC", "QC2");
+	/* A '$' inside a packet starts it over (gdb gave up on a truncated one). */
+	script_str("$m1000,");
+	xchg("qC", "QC2");
+	resume("c");
+	break_in();
+}
+
+static void test_oversized(void **state)
+{
+	static char big[KGDB_PACKET_SIZE + 100];
+
+	memset(big, '0', sizeof(big) - 1);
+	big[0] = 'M';
+	gdb_connect();
+	script_pkt(big);
+	script_str("+");
+	expect_str("+");
+	expect_pkt("E07");
+	/* Exactly the limit is fine (and then malformed as an M packet). */
+	big[KGDB_PACKET_SIZE] = '\0';
+	xchg(big, "E16");
+	xchg("qC", "QC2");
+	resume("c");
+	break_in();
+}
+
+static void test_reply_nak_and_implicit_ack(void **state)
+{
+	gdb_connect();
+	/* gdb NAKs our reply: we send it again. */
+	script_pkt("qC");
+	script_str("-+");
+	expect_str("+");
+	expect_pkt("QC2");
+	expect_pkt("QC2");
+	/* gdb skips the ack and sends its next packet: that is the ack. */
+	script_pkt("qAttached");
+	expect_str("+");
+	expect_pkt("1");
+	xchg("qC", "QC2");
+	resume("c");
+	break_in();
+}
+
+static void test_rle_literal(void **state)
+{
+	gdb_connect();
+	memset(fake_mem + 0x3000, 0, 16);
+	script_pkt("m3000,4");
+	script_str("+");
+	expect_str("+");
+	expect_str("$0*\"00#dc");	/* 8 zeros: a run of 7 would be '$', so 6 + 2 */
+	script_pkt("m3000,8");
+	script_str("+");
+	expect_str("+$0*,#86");		/* 16 zeros */
+	script_pkt("m3000,2");
+	script_str("+");
+	expect_str("+$0* #7a");		/* 4 zeros: one byte saved */
+	script_pkt("m3000,1");
+	script_str("+");
+	expect_str("+$00#60");		/* 2: sent plain */
+	resume("c");
+	break_in();
+}
+
+static void test_console_o_packets(void **state)
+{
+	extern struct console *fake_console;
+	char o[64];
+
+	/* Not attached yet: nothing. */
+	assert_non_null(fake_console);
+	fake_console->write(fake_console, "hi\n", 3);
+	gdb_connect();
+	resume("c");
+	break_in();
+	/* Attached and running: O packets, no waiting for acks. */
+	fake_console->write(fake_console, "hi\n", 3);
+	snprintf(o, sizeof(o), "O%s", "68690a");
+	expect_pkt(o);
+	assert_output();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_bad_checksum_nak_retransmit, setup1,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_noise_and_restart, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_oversized, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

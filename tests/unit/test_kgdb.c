@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernel/kgdb.c: entry and exit, breakpoint bookkeeping (memory identical
+ * after detach), CPU rendezvous and stepping, faults inside the debugger,
+ * transports.
+ */
+
+#include <sys/wait.h>
+#include <unistd.h>
+#include "harness.h"
+
+#include <kernel/errno.h>
+#include <kernel/notifier.h>
+
+#define BP1	(FAKE_TEXT + 0x100)
+#define BP2	(FAKE_TEXT + 0x104)
+#define BP3	(FAKE_DATA + 0x20)
+
+static u8 snapshot[FAKE_END];
+
+static void break_in(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+}
+
+/* CPU 0 runs into the breakpoint at @addr. */
+static int hit(uintptr_t addr)
+{
+	fake_regs[0].pc = addr + 1;
+	return fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]);
+}
+
+static void test_breakpoints_detach(void **state)
+{
+	memcpy(snapshot, fake_mem, sizeof(snapshot));
+	gdb_connect();
+	xchg("Z0,1100,1", "OK");
+	xchg("Z0,1104,1", "OK");
+	xchg("Z0,1104,1", "OK");		/* again: still one */
+	xchg("Z0,3020,1", "OK");
+	xchg("z0,3020,1", "OK");
+	xchg("z0,3020,1", "E02");
+	xchg("Z0,2000,1", "E0e");		/* the hole */
+	xchg("m1100,1", "03");			/* in the debugger: original bytes */
+	resume("c");
+	break_in();
+	assert_int_equal(fake_mem[BP1], 0xcc);
+	assert_int_equal(fake_mem[BP2], 0xcc);
+	assert_int_equal(fake_mem[BP3], snapshot[BP3]);
+
+	/* The kernel runs into one: PC rewound, swbreak reported. */
+	fake_regs[0].pc = BP1;
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
+	script_str("+");
+	xchg("m1100,2", "030a");
+	xchg("D", "OK");
+	assert_int_equal(hit(BP1), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, BP1);
+	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
+	assert_false(kgdb_connected());
+}
+
+static void test_breakpoint_table_full_and_kill(void **state)
+{
+	char req[32];
+	unsigned int i;
+
+	memcpy(snapshot, fake_mem, sizeof(snapshot));
+	gdb_connect();
+	for (i = 0; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++) {
+		snprintf(req, sizeof(req), "Z0,%x,1", FAKE_TEXT + 0x10 * i);
+		xchg(req, "OK");
+	}
+	xchg("Z0,1f00,1", "E1c");
+	/* A removed slot is reused. */
+	xchg("z0,1000,1", "OK");
+	xchg("Z0,1f00,1", "OK");
+	resume("c");
+	break_in();
+	assert_int_equal(fake_mem[0x1f00], 0xcc);
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	script_pkt("k");
+	expect_str("+");
+	break_in();
+	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
+	assert_false(kgdb_connected());
+}
+
+static void test_removed_breakpoint_race(void **state)
+{
+	size_t before;
+
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	gdb_connect();
+	xchg("Z0,1100,1", "OK");
+	resume("c");
+	break_in();
+	/* Another CPU trapped on it just as gdb removed it: it restarts quietly. */
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("z0,1100,1", "OK");
+	resume("c");
+	break_in();
+	output_buf(&before);
+	assert_int_equal(hit(BP1), NOTIFY_STOP);
+	assert_int_equal(fake_regs[0].pc, BP1);
+	assert_int_equal(output_buf(&before)[before - 1], '+');
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	break_in();
+}
+
+static void test_reconnect_forgets_breakpoints(void **state)
+{
+	memcpy(snapshot, fake_mem, sizeof(snapshot));
+	gdb_connect();
+	xchg("Z0,1100,1", "OK");
+	resume("c");
+	break_in();
+	/* gdb died; a new one connects after a Ctrl-C on the line. */
+	script_reset();
+	gdb_connect();
+	xchg("?", stop_reply(0, 2, "", 2));
+	xchg("D", "OK");
+	/* The stop reply to the old gdb went out first. */
+	script_reset();
+	expect_pkt(stop_reply(0, 2, "", 2));
+	gdb_connect();
+	xchg("?", stop_reply(0, 2, "", 2));
+	xchg("D", "OK");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_interrupt();
+	assert_output();
+	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
+}
+
+static void test_hw_breakpoints(void **state)
+{
+	unsigned int installs = fake_hw_installs;
+
+	gdb_connect();
+	xchg("Z1,1100,1", "OK");
+	xchg("Z2,3010,4", "OK");
+	xchg("Z3,3010,4", "");			/* no read watchpoints on this CPU */
+	xchg("Z2,3010,3", "E16");
+	xchg("Z4,3018,8", "OK");
+	xchg("Z4,3020,8", "OK");
+	xchg("Z4,3028,8", "E1c");
+	xchg("z4,3020,8", "OK");
+	xchg("z4,3020,8", "E02");
+	resume("c");
+	break_in();
+	assert_true(fake_hw_installs > installs);
+	assert_true(fake_hw[0].used && fake_hw[1].used);
+
+	/* A watchpoint fires. */
+	fake_hw_fired = 1;
+	fake_regs[0].pc = FAKE_TEXT + 0x300;
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "watch:3010;", 2));
+	script_str("+");
+	resume("c");
+	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+	/* A hardware breakpoint fires. */
+	fake_hw_fired = 0;
+	fake_regs[0].pc = 0x1100;
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "hwbreak:;", 2));
+	script_str("+");
+	xchg("D", "OK");
+	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+	assert_false(fake_hw[0].used || fake_hw[1].used || fake_hw[2].used);
+}
+
+static void test_single_step_self(void **state)
+{
+	uintptr_t pc = FAKE_BREAK_ADDR + 1;
+
+	gdb_connect();
+	/* 's' steps CPU 0 only: CPU 1 stays held meanwhile. */
+	script_pkt("s");
+	expect_str("+");
+	fake_regs[0].pc = pc + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("qThreadExtraInfo,f4241", "43505531");
+	resume("vCont;s:2;c");
+	fake_regs[0].pc = pc + 2 * FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	resume("s1000");
+	fake_regs[0].pc = 0x1000 + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	resume("vCont;c:2");
+	fake_regs[0].pc = pc;
+	kgdb_breakpoint();
+	assert_output();
+	assert_int_equal(fake_regs[0].flags & FAKE_TF, 0);
+	assert_int_equal(fake_regs[0].pc, 0x1000 + FAKE_INSN_LEN);
+}
+
+/* Expect a SIGTRAP stop reply of @cpu with its PC at @pc (the frame is not touched). */
+static void expect_stop_at(unsigned int cpu, uintptr_t pc, const char *reason, long tid)
+{
+	u64 saved = fake_regs[cpu].pc;
+
+	fake_regs[cpu].pc = pc;
+	expect_pkt(stop_reply(cpu, 5, reason, tid));
+	fake_regs[cpu].pc = saved;
+	script_str("+");
+}
+
+static void test_step_other_cpu(void **state)
+{
+	struct pt_regs cpu1 = fake_regs[1];
+	char g[64];
+
+	gdb_connect();
+	xchg("Hgf4241", "OK");
+	snprintf(g, sizeof(g), "%s", le_hex(cpu1.r[0], 8));
+	xchg("p0", g);
+	/* Step the worker on CPU 1: CPU 1 becomes master, CPU 0 waits. */
+	resume("vCont;s:3;c");
+	cpu1.pc += FAKE_INSN_LEN;
+	expect_stop_at(1, cpu1.pc, "", 3);
+	xchg("qC", "QC3");
+	xchg("p0", le_hex(cpu1.r[0], 8));	/* Hg 0: the thread that stopped */
+	xchg("Hg2", "OK");
+	xchg("p8", le_hex(FAKE_BREAK_ADDR + 1, 8));
+	xchg("Hc3", "OK");
+	resume("s");
+	cpu1.pc += FAKE_INSN_LEN;
+	expect_stop_at(1, cpu1.pc, "", 3);
+	resume("c");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+	while (kgdb_active())
+		usleep(100);
+	assert_int_equal(fake_regs[1].pc, cpu1.pc);
+	assert_int_equal(fake_regs[1].flags & FAKE_TF, 0);
+}
+
+static void test_deaf_cpu(void **state)
+{
+	fake_cpu_deaf[2] = true;
+	gdb_connect();
+	xchg("qThreadExtraInfo,f4242", "43505532202872756e6e696e6729");
+	xchg("Hgf4242", "OK");
+	xchg("g", "E03");
+	xchg("vCont;s:f4242", "E16");
+	xchg("Hcf4242", "OK");
+	resume("s");			/* steps the CPU that stopped instead */
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+}
+
+static void test_oops(void **state)
+{
+	fake_regs[0].pc = FAKE_TEXT + 0x400;
+	gdb_connect();
+	xchg("?", stop_reply(0, 11, "", 2));
+	resume("c");			/* "signal 0": the fault is handled */
+	assert_int_equal(fake_exception(DIE_OOPS, SIGSEGV, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+	script_reset();
+	expect_pkt(stop_reply(0, 11, "", 2));
+	script_str("+");
+	resume("C0b");			/* gdb passes SIGSEGV on: the oops goes ahead */
+	assert_int_equal(fake_exception(DIE_OOPS, SIGSEGV, &fake_regs[0]), NOTIFY_DONE);
+	assert_output();
+	script_reset();
+	expect_pkt(stop_reply(0, 11, "", 2));
+	script_str("+");
+	resume("vCont;C0b");
+	assert_int_equal(fake_exception(DIE_OOPS, SIGSEGV, &fake_regs[0]), NOTIFY_DONE);
+	assert_output();
+	script_reset();
+	expect_pkt(stop_reply(0, 11, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	assert_int_equal(fake_exception(DIE_OOPS, SIGSEGV, &fake_regs[0]), NOTIFY_DONE);
+	assert_output();
+}
+
+static void test_panic(void **state)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	gdb_connect();
+	xchg("?", stop_reply(0, 6, "", 2));
+	resume("c");
+	assert_int_equal(fake_panic("boom") & NOTIFY_STOP_MASK, 0);
+	assert_output();
+}
+
+/* A monitor command that faults inside the debugger. */
+static int fault_verdict;
+
+static int cmd_fault(struct printer *out, int argc, char **argv)
+{
+	struct pt_regs r = fake_regs[0];
+
+	fault_verdict = fake_exception(DIE_OOPS, SIGSEGV, &r);
+	pprintf(out, "survived\n");
+	return 0;
+}
+
+static struct kgdb_monitor_cmd fault_cmd = { "fault", "fault in the debugger", cmd_fault, NULL };
+
+static void test_fault_inside_debugger(void **state)
+{
+	assert_int_equal(kgdb_register_monitor_cmd(&fault_cmd), 0);
+	gdb_connect();
+	xchg("qRcmd,6661756c74", "O73757276697665640a");
+	script_str("+");
+	expect_pkt("OK");
+	/* The nested exception was left to the kernel; the session goes on. */
+	xchg("qC", "QC2");
+	xchg("D", "OK");
+	break_in();
+	assert_int_equal(fault_verdict, NOTIFY_DONE);
+	kgdb_unregister_monitor_cmd(&fault_cmd);
+}
+
+static int failing_init(void)
+{
+	return -ENODEV;
+}
+
+static void test_transports(void **state)
+{
+	struct kgdb_io other = fake_io, bad = fake_io;
+	extern struct console *fake_console;
+
+	other.name = "other";
+	other.is_console = true;
+	bad.init = failing_init;
+	assert_int_equal(kgdb_register_io_module(&other), -EBUSY);
+	kgdb_unregister_io_module(&other);	/* not registered: ignored */
+	assert_ptr_equal(kgdb_io_ops, &fake_io);
+	kgdb_unregister_io_module(&fake_io);
+	assert_null(fake_console);
+	/* Without a transport the debugger stays out of the way. */
+	kgdb_breakpoint();
+	assert_int_equal(fake_exception(DIE_OOPS, SIGSEGV, &fake_regs[0]), NOTIFY_DONE);
+	assert_int_equal(fake_exception(DIE_NMI, 0, &fake_regs[0]), NOTIFY_DONE);
+	assert_int_equal(kgdb_register_io_module(&bad), -ENODEV);
+	/* A console transport gets no kgdbcon (it would print everything twice). */
+	assert_int_equal(kgdb_register_io_module(&other), 0);
+	assert_null(fake_console);
+	kgdb_initial_breakpoint();		/* no kgdbwait: nothing happens */
+	gdb_connect();
+	xchg("D", "OK");
+	break_in();
+	kgdb_unregister_io_module(&other);
+	assert_int_equal(kgdb_register_io_module(&fake_io), 0);
+	assert_non_null(fake_console);
+	/* An NMI nobody asked for is not ours. */
+	assert_int_equal(fake_exception(DIE_NMI, 0, &fake_regs[0]), NOTIFY_DONE);
+}
+
+static void restart_check(void)
+{
+	size_t ol, el;
+	const char *o = output_buf(&ol), *e = expected_buf(&el);
+
+	_exit(ol == el && !memcmp(o, e, ol) ? 42 : 1);
+}
+
+static void test_monitor_reboot(void **state)
+{
+	int status;
+	pid_t pid;
+
+	fake_cpus_stop();
+	pid = fork();
+	if (!pid) {
+		fake_restart_hook = restart_check;
+		gdb_connect();
+		xchg("qRcmd,7265626f6f74", "O7265626f6f74696e670a");
+		script_str("+");
+		expect_pkt("OK");
+		script_str("+");
+		fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+		kgdb_breakpoint();
+		_exit(2);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 42);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_breakpoints_detach, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_breakpoint_table_full_and_kill, setup1,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_removed_breakpoint_race, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_reconnect_forgets_breakpoints, setup1,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_hw_breakpoints, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_single_step_self, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_step_other_cpu, setup3, teardown),
+		cmocka_unit_test_setup_teardown(test_deaf_cpu, setup3, teardown),
+		cmocka_unit_test_setup_teardown(test_oops, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_panic, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_fault_inside_debugger, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_transports, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_monitor_reboot, setup1, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
