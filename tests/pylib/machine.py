@@ -30,6 +30,16 @@ def free_port():
         return s.getsockname()[1]
 
 
+def listening(port):
+    """Whether some socket listens on TCP @port (from /proc/net/tcp)."""
+    with open("/proc/net/tcp") as f:
+        for line in f.readlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            if state == "0A" and int(local.split(":")[1], 16) == port:
+                return True
+    return False
+
+
 def kernel_path(arch, variant=""):
     return os.path.join(ROOT, "build", arch + variant, "vmlinux")
 
@@ -68,7 +78,7 @@ class BootError(Exception):
 
 class Machine:
     def __init__(self, arch, smp=1, cmdline="console=ttyS0", variant="",
-                 mem="256M", ports=2, extra=()):
+                 mem="256M", ports=2, extra=(), telnet=True, attach_console=True):
         self.arch = arch
         self.smp = smp
         self.cmdline = cmdline
@@ -76,6 +86,8 @@ class Machine:
         self.mem = mem
         self.nports = ports
         self.extra = list(extra)
+        self.telnet = telnet
+        self.attach_console = attach_console
         self.proc = None
         self.ports = []
         self.console = None
@@ -98,7 +110,7 @@ class Machine:
                 "-monitor", "none", "-nodefaults", "-vga", "none",
             ]
             for i, port in enumerate(self.ports):
-                telnet = ",telnet=on" if i == 0 else ""
+                telnet = ",telnet=on" if i == 0 and self.telnet else ""
                 cmd += ["-chardev", f"socket,id=s{i},host=127.0.0.1,port={port},"
                         f"server=on,wait=off,nodelay=on{telnet}",
                         "-serial", f"chardev:s{i}"]
@@ -109,21 +121,33 @@ class Machine:
                                          stderr=subprocess.STDOUT,
                                          start_new_session=True)
             try:
-                self.console = self._connect(self.ports[0])
+                if self.attach_console:
+                    self.console = self._connect(self.ports[0])
+                else:
+                    self._connect(self.ports[0], probe=True)
                 break
             except OSError:
                 self.stop()
         else:
             raise BootError("QEMU did not start: " + self.qemu_output())
-        self.reader = threading.Thread(target=self._read_console, daemon=True)
-        self.reader.start()
+        if self.console:
+            self.reader = threading.Thread(target=self._read_console, daemon=True)
+            self.reader.start()
         return self
 
-    def _connect(self, port, timeout=10):
+    def _connect(self, port, timeout=10, probe=False):
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
                 raise OSError("QEMU exited")
+            if probe:
+                # Wait until QEMU listens, without taking the connection.
+                if listening(port):
+                    return None
+                if time.monotonic() > deadline:
+                    raise OSError(f"nothing listens on port {port}")
+                time.sleep(0.02)
+                continue
             try:
                 s = socket.create_connection(("127.0.0.1", port), timeout=1)
                 s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

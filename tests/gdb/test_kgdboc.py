@@ -1,0 +1,179 @@
+# SPDX-License-Identifier: MIT
+"""Debugging the running kernel over kgdboc, end to end: every way into the
+debugger, and gdb coming and going as a user's would."""
+import re
+import time
+
+import pytest
+
+from machine import PROMPT
+
+OOPSES = [
+    # crash trigger, the signal gdb reports, the function it stops in
+    ("null", "SIGSEGV", "crash_null"),
+    ("bug", "SIGTRAP", "crash_bug"),
+    ("div0", "SIGFPE", "crash_div0"),
+    ("text", "SIGSEGV", "crash_text"),
+]
+
+
+def resume_to_shell(m, g):
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+
+
+def test_kgdbwait_stops_at_boot_then_boots_on(attached):
+    m, g = attached
+    where = g.cmd("bt")
+    assert "kgdb_initial_breakpoint" in where, where
+    assert "start_kernel" in where, where
+    assert re.search(r"Thread \d+", g.cmd("info threads"))
+    resume_to_shell(m, g)
+    assert "init" in m.run("ps")
+
+
+def test_breakpoint_in_shell_command(attached):
+    m, g = attached
+    out = g.cmd("break cmd_uptime")
+    assert "Breakpoint 1 at" in out, out
+    resume_to_shell(m, g)
+    m.write("uptime\n")
+    stop = g.wait_stop()
+    assert stop.reason == "breakpoint-hit" and stop.func == "cmd_uptime", stop
+    bt = g.cmd("bt")
+    assert re.search(r"#0 .*cmd_uptime", bt), bt
+    assert "shell_run_line" in bt and "shell_thread" in bt, bt
+    threads = g.cmd("info threads")
+    for name in ("init", "shell", "kworker/0", "events", "watchdog"):
+        assert name in threads, threads
+    g.cmd("delete")
+    g.cont()
+    m.expect(r"up \d+\.\d+ s")
+
+
+def test_ctrl_c_breaks_in(attached):
+    m, g = attached
+    resume_to_shell(m, g)
+    time.sleep(0.3)
+    g.interrupt()
+    stop = g.wait_stop()
+    assert stop.signal == "SIGINT", stop
+    g.cont()
+    assert "init" in m.run("ps")
+
+
+def test_sysrq_g_from_the_shell(attached):
+    m, g = attached
+    resume_to_shell(m, g)
+    m.write("sysrq g\n")
+    stop = g.wait_stop()
+    assert stop.signal == "SIGTRAP", stop
+    bt = g.cmd("bt")
+    assert "handle_sysrq" in bt and "kgdb_breakpoint" in bt, bt
+    g.cont()
+    assert "init" in m.run("ps")
+
+
+def test_sysrq_g_from_a_serial_break(attached):
+    m, g = attached
+    resume_to_shell(m, g)
+    m.send_break()
+    time.sleep(0.2)
+    m.write("g")
+    stop = g.wait_stop()
+    assert stop.signal == "SIGTRAP", stop
+    assert "handle_sysrq" in g.cmd("bt")
+    g.cont()
+    assert "init" in m.run("ps")
+
+
+@pytest.mark.parametrize("what,signal,func", OOPSES, ids=[o[0] for o in OOPSES])
+def test_oops_stops_with_its_signal(attached, what, signal, func):
+    m, g = attached
+    resume_to_shell(m, g)
+    m.write(f"crash {what}\n")
+    stop = g.wait_stop()
+    assert stop.signal == signal, stop
+    assert stop.func == func, stop
+    assert re.search(rf"#0 .*{func}", g.cmd("bt"))
+    # Continuing lets the oops run its course; the kernel lives on.
+    g.cont()
+    m.expect(r"Killing task shell")
+    m.expect(re.escape(PROMPT))
+    assert "init" in m.run("ps")
+
+
+def test_panic_stops_then_proceeds(attached):
+    m, g = attached
+    resume_to_shell(m, g)
+    m.write("crash panic\n")
+    stop = g.wait_stop()
+    assert stop.signal == "SIGTRAP", stop
+    assert re.search(r"\bpanic\b", g.cmd("bt"))
+    g.cont()
+    m.expect(r"Kernel panic - not syncing: crash panic requested")
+    m.expect(r"---\[ end Kernel panic")
+
+
+def test_detach_and_attach_again(target):
+    m = target.boot()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    for round_ in range(3):
+        g = target.gdb()            # the first finds kgdbwait, the others a running kernel
+        assert re.search(r"#0 ", g.cmd("bt"))
+        if round_ == 0:
+            g.cmd("break cmd_uptime")
+        out = g.cmd("detach")
+        assert "Detaching" in out or "detached" in out.lower(), out
+        g.close()
+        if round_ == 0:
+            m.expect(re.escape(PROMPT), timeout=30)
+        # Detach left no breakpoint behind: uptime runs straight through.
+        assert re.search(r"up \d+\.\d+ s", m.run("uptime"))
+
+
+def test_new_gdb_takes_over_from_a_killed_one(attached, target):
+    m, g = attached
+    g.cmd("break cmd_uptime")
+    resume_to_shell(m, g)
+    m.write("uptime\n")
+    assert g.wait_stop().func == "cmd_uptime"
+    g.kill9()
+    g2 = target.gdb()
+    bt = g2.cmd("bt")
+    assert re.search(r"#0 .*cmd_uptime", bt), bt
+    g2.cmd("delete")
+    g2.cont()
+    m.expect(r"up \d+\.\d+ s")
+
+
+def test_console_messages_reach_gdb(attached):
+    m, g = attached
+    resume_to_shell(m, g)
+    m.write("sysrq h\n")
+    m.expect(re.escape(PROMPT))
+    deadline = time.monotonic() + 10
+    while "enter the kernel debugger" not in g.output():
+        assert time.monotonic() < deadline, "no O packets:\n" + g.output()
+        time.sleep(0.1)
+    g.interrupt()
+    assert g.wait_stop().signal == "SIGINT"
+
+
+def test_kgdboc_at_run_time(target):
+    m = target.boot(cmdline="console=ttyS0")
+    assert "kgdboc: off" in m.run("kgdboc")
+    out = m.run("kgdboc ttyS7")
+    assert "kgdboc: ttyS7: no such tty" in out, out
+    assert "kgdboc: ttyS1,bad" in m.run("kgdboc ttyS1,bad")
+    assert "kgdboc: off" in m.run("kgdboc")
+    assert "kgdboc: ttyS1" in m.run("kgdboc ttyS1,115200")
+    assert "kgdboc: ttyS1,115200" in m.run("kgdboc")
+    # gdb attaches to the running kernel on the line just configured.
+    g = target.gdb()
+    assert re.search(r"#0 ", g.cmd("bt"))
+    g.cmd("detach")
+    g.close()
+    assert "kgdboc: off" in m.run("kgdboc off")
+    m.write("sysrq g\n")
+    m.expect(r"kgdboc: no debugger line configured")
