@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: MIT
+# libFuzzer over the debugger's packet layer (tests/fuzz/fuzz_gdbstub.c),
+# on the unit tests' fake machine, with ASan/UBSan. `make check` runs a
+# short seeded smoke (FUZZ_RUNS inputs) that fails on any crash, leak or
+# sanitizer report; `make fuzz` runs until stopped (or FUZZ_TIME seconds).
+
+CHECK_TARGETS += check-fuzz
+
+FUZZ_DIR := build/host/fuzz
+FUZZ_CC ?= clang-14
+FUZZ_RUNS ?= 100000
+FUZZ_TIME ?= 0
+# As tests/unit/rules.mk builds them (that file is included after this one).
+FUZZ_RENAMED := memcpy memmove memset memcmp strlen strnlen strcmp strncmp strchr \
+	strlcpy vsnprintf snprintf
+FUZZ_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(FUZZ_RENAMED),-D$(f)=k_$(f))
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
+	-fno-omit-frame-pointer -D__HOST_TEST__ -DCONFIG_NR_CPUS=4 \
+	-DCONFIG_KGDB_PACKET_SIZE=4096 -DCONFIG_KGDB_MAX_BREAKPOINTS=8 \
+	-I tests/unit/include -I include -I . \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_SRCS := kernel/kgdb.c kernel/kgdb_monitor.c kernel/gdbstub.c kernel/gdbstub_packet.c \
+	lib/string.c lib/vsnprintf.c lib/hex.c tests/unit/fake_kernel.c tests/unit/fake_arch.c \
+	tests/fuzz/fuzz_gdbstub.c
+FUZZ_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_SRCS))
+FUZZ_BIN := $(FUZZ_DIR)/fuzz_gdbstub
+FUZZ_FLAGS := -max_len=9000 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
+
+.PHONY: check-fuzz fuzz
+.PRECIOUS: $(FUZZ_DIR)/%.o
+
+$(FUZZ_DIR)/kernel/%.o: kernel/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+$(FUZZ_DIR)/lib/%.o: lib/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+$(FUZZ_DIR)/tests/%.o: tests/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FUZZ_BIN): $(FUZZ_OBJS)
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
+
+# The seeds stay as committed: new inputs go to a scratch corpus.
+check-fuzz: $(FUZZ_BIN)
+	$(Q)rm -rf $(FUZZ_DIR)/smoke && mkdir -p $(FUZZ_DIR)/smoke
+	@echo "  FUZZ    $(FUZZ_BIN) ($(FUZZ_RUNS) inputs)"
+	$(Q)$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
+		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/smoke tests/fuzz/corpus 2>$(FUZZ_DIR)/smoke.log || \
+		{ tail -40 $(FUZZ_DIR)/smoke.log; exit 1; }
+	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke.log | tail -1
+
+fuzz: $(FUZZ_BIN)
+	$(Q)mkdir -p $(FUZZ_DIR)/corpus
+	$(FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(FUZZ_TIME) -artifact_prefix=$(FUZZ_DIR)/ \
+		$(FUZZ_DIR)/corpus tests/fuzz/corpus
+
+-include $(wildcard $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*/*/*.d)
