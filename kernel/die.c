@@ -48,9 +48,10 @@ static void emerg_write(struct printer *p, const char *s, size_t len)
 
 static struct printer emerg_printer = { emerg_write };
 
+/* Idle tasks are the only ones without a thread function. */
 static bool is_idle_task(struct task *t)
 {
-	return !t || t->pid == 0 || !t->entry;
+	return !t || !t->entry;
 }
 
 void die(const char *str, struct pt_regs *regs, long err, int trapnr, int signo)

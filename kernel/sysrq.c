@@ -63,16 +63,17 @@ static void sysrq_crash(char key)
 }
 SYSRQ_KEY('c', "crash", sysrq_crash);
 
-static void sysrq_show_regs(char key)
+/* Where this CPU is: its task and call chain. (A receive interrupt has no
+ * trap frame to hand, so no register dump.) */
+static void sysrq_show_cpu(char key)
 {
 	struct task *t = current_task();
 
 	pr_info("CPU: %u PID: %d Comm: %s\n", smp_processor_id(), t ? t->pid : -1,
 		t ? t->comm : "-");
-	show_regs(&printk_printer, NULL);
 	show_backtrace(&printk_printer, NULL);
 }
-SYSRQ_KEY('p', "show-registers", sysrq_show_regs);
+SYSRQ_KEY('p', "show-cpu", sysrq_show_cpu);
 
 static void sysrq_show_tasks(char key)
 {

@@ -21,7 +21,7 @@ static struct tty *console_tty;
 static char input_queue[INPUT_QUEUE_LEN];
 static unsigned int input_head, input_tail;	/* free-running counters */
 static DEFINE_SPINLOCK(input_lock);
-static struct task *input_reader;
+static struct task *input_reader;	/* set only while it waits */
 
 void tty_register(struct tty *tty)
 {
@@ -123,5 +123,10 @@ int tty_console_getc(void)
 		input_reader = current_task();
 		spin_unlock_irqrestore(&input_lock, flags);
 		sleep_until(input_ready, NULL);
+		/* Cleared while we run: a reader that dies later (an oops in
+		 * a shell command) must not be woken up after it is freed. */
+		spin_lock_irqsave(&input_lock, flags);
+		input_reader = NULL;
+		spin_unlock_irqrestore(&input_lock, flags);
 	}
 }
