@@ -69,18 +69,18 @@ void tty_set_console(struct tty *tty)
 
 static void input_push(char c)
 {
-	struct task *reader = NULL;
 	unsigned long flags;
 
 	spin_lock_irqsave(&input_lock, flags);
 	if (input_head - input_tail < INPUT_QUEUE_LEN) {
 		input_queue[input_head % INPUT_QUEUE_LEN] = c;
 		__atomic_store_n(&input_head, input_head + 1, __ATOMIC_RELEASE);
-		reader = input_reader;
+		/* Under input_lock: the reader cannot go (and die) before it
+		 * clears input_reader, which needs the lock. */
+		if (input_reader)
+			wake_up_task(input_reader);
 	}
 	spin_unlock_irqrestore(&input_lock, flags);
-	if (reader)
-		wake_up_task(reader);
 }
 
 void tty_receive(struct tty *tty, int ch, unsigned int flags)
