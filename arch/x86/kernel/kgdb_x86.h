@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _ARCH_X86_KERNEL_KGDB_X86_H
+#define _ARCH_X86_KERNEL_KGDB_X86_H
+
+/*
+ * Shared by the parts of the x86 debugger backend: kgdb.c (the ops table,
+ * CPU entry/exit, roundup), kgdb_regs.c (gdb's register layout),
+ * kgdb_step.c (single-step) and kgdb_hw.c (debug registers).
+ */
+
+#include <kgdb.h>
+#include <kernel/smp.h>
+
+/*
+ * gdb's register numbers, in the order of the target description
+ * (kgdb_target_{64,32}.xml): general registers, x87, SSE, segment bases.
+ */
+#ifdef __x86_64__
+#define GDB_AX		0
+#define GDB_BX		1
+#define GDB_CX		2
+#define GDB_DX		3
+#define GDB_SI		4
+#define GDB_DI		5
+#define GDB_BP		6
+#define GDB_SP		7
+#define GDB_R8		8
+#define GDB_PC		16
+#define GDB_NUM_XMM	16
+#define GDB_GPR_SIZE	8
+#else
+#define GDB_AX		0
+#define GDB_CX		1
+#define GDB_DX		2
+#define GDB_BX		3
+#define GDB_SP		4
+#define GDB_BP		5
+#define GDB_SI		6
+#define GDB_DI		7
+#define GDB_PC		8
+#define GDB_NUM_XMM	8
+#define GDB_GPR_SIZE	4
+#endif
+#define GDB_FLAGS	(GDB_PC + 1)
+#define GDB_CS		(GDB_PC + 2)
+#define GDB_SS		(GDB_PC + 3)
+#define GDB_DS		(GDB_PC + 4)
+#define GDB_ES		(GDB_PC + 5)
+#define GDB_FS		(GDB_PC + 6)
+#define GDB_GS		(GDB_PC + 7)
+#define GDB_ST0		(GDB_PC + 8)
+#define GDB_FCTRL	(GDB_ST0 + 8)
+#define GDB_FSTAT	(GDB_FCTRL + 1)
+#define GDB_FTAG	(GDB_FCTRL + 2)
+#define GDB_FISEG	(GDB_FCTRL + 3)
+#define GDB_FIOFF	(GDB_FCTRL + 4)
+#define GDB_FOSEG	(GDB_FCTRL + 5)
+#define GDB_FOOFF	(GDB_FCTRL + 6)
+#define GDB_FOP		(GDB_FCTRL + 7)
+#define GDB_XMM0	(GDB_FCTRL + 8)
+#define GDB_MXCSR	(GDB_XMM0 + GDB_NUM_XMM)
+#define GDB_FS_BASE	(GDB_MXCSR + 1)
+#define GDB_GS_BASE	(GDB_MXCSR + 2)
+#define GDB_NUM_REGS	(GDB_MXCSR + 3)
+
+#define FXSAVE_SIZE	512
+
+/*
+ * What the backend keeps per CPU: state the trap frame lacks (x87/SSE,
+ * data segment selectors, segment bases), captured on the CPU itself as it
+ * enters the debugger; the status of its last debug trap; and its recent
+ * trap frames, so that a frame handed to regs_to_gdb() can be matched to
+ * its CPU.
+ */
+#define X86_KGDB_FRAMES	4
+
+struct x86_kgdb_cpu {
+	u8 fx[FXSAVE_SIZE] __aligned(16);	/* fxsave image */
+	bool fx_valid;		/* fx holds the CPU's state since it entered */
+	bool fx_dirty;		/* gdb changed fx: load it on the way out */
+	unsigned long dr6;	/* DR6 of the last debug trap */
+	u16 sel[4];		/* ds, es, fs, gs */
+	unsigned long fs_base, gs_base;
+	struct {
+		const struct pt_regs *regs;
+		unsigned long seq;
+	} frames[X86_KGDB_FRAMES];
+	unsigned int next_frame;
+};
+
+extern struct x86_kgdb_cpu x86_kgdb_cpus[NR_CPUS];
+
+/* kgdb.c: the CPU a debugger trap frame belongs to, or -1. */
+int x86_kgdb_frame_cpu(const struct pt_regs *regs);
+
+/* kgdb_regs.c */
+extern const u8 x86_kgdb_reg_sizes[GDB_NUM_REGS];
+void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs);
+void x86_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb);
+void x86_kgdb_task_to_gdb(u8 *gdb, const struct task *t);
+/* Capture, on the CPU itself, what the frame lacks; reload what gdb changed. */
+void x86_kgdb_save_cpu_state(struct x86_kgdb_cpu *c);
+void x86_kgdb_restore_cpu_state(struct x86_kgdb_cpu *c);
+
+/* kgdb_step.c */
+void x86_kgdb_single_step(struct pt_regs *regs, bool on);
+
+/* kgdb_hw.c */
+int x86_kgdb_set_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type);
+int x86_kgdb_remove_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type);
+void x86_kgdb_remove_all_hw_bps(void);
+void x86_kgdb_disable_hw_bps(void);
+void x86_kgdb_install_hw_bps(void);
+int x86_kgdb_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr);
+
+/* kgdb_target.S: the target descriptions. */
+extern const char x86_kgdb_target_xml[];
+
+#endif
