@@ -29,5 +29,5 @@ void do_page_fault(struct pt_regs *regs)
 	pr_emerg("#PF: %s access, %s\n",
 		 err & PF_INSTR ? "instruction fetch" : err & PF_WRITE ? "write" : "read",
 		 err & PF_PROT ? "protection violation" : "page not present");
-	die("Oops", regs, (long)err, X86_TRAP_PF, SIGSEGV);
+	die("page fault", regs, (long)err, X86_TRAP_PF, SIGSEGV);
 }
