@@ -18,7 +18,6 @@
 #include <kernel/sched.h>
 #include <kernel/spinlock.h>
 #include <kernel/string.h>
-#include <kernel/sysrq.h>
 #include "kgdb_internal.h"
 
 /* Wait this long for the other CPUs to answer a roundup. */
@@ -514,12 +513,6 @@ static struct notifier_block kgdb_panic_nb = {
 	.call = kgdb_panic_notify,
 	.priority = KGDB_NOTIFIER_PRIORITY,
 };
-
-static void kgdb_sysrq(char key)
-{
-	kgdb_breakpoint();
-}
-SYSRQ_KEY('g', "enter the debugger (kgdb)", kgdb_sysrq);
 
 /* ---------------------------------------------------------------- kgdbcon */
 
