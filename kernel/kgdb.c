@@ -403,6 +403,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	struct kgdb_cpu *c = &kgdb_cpus[cpu];
 	struct kgdb_stop stop = { .cpu = cpu, .kind = KGDB_STOP_SIGNAL };
 	struct kgdb_resume res = { .action = KGDB_CONTINUE, .cpu = cpu };
+	uintptr_t entry_pc = arch_kgdb_ops.get_pc(args->regs);
 	unsigned long flags;
 
 	local_irq_save(flags);
@@ -434,8 +435,13 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		kgdb_remove_all_breaks();
 	leave(cpu, &res);
 	local_irq_restore(flags);
-	/* An oops goes on when gdb passes its signal or leaves. */
-	return !(val == DIE_OOPS && (res.signo || res.action != KGDB_CONTINUE));
+	/*
+	 * An oops goes on unless gdb moved the PC (to skip the faulting code)
+	 * and resumed without passing the signal: retrying the same
+	 * instruction would only fault again, and gdb does not pass SIGTRAP.
+	 */
+	return !(val == DIE_OOPS && (res.signo || res.action != KGDB_CONTINUE ||
+				     arch_kgdb_ops.get_pc(args->regs) == entry_pc));
 }
 
 /*

@@ -278,10 +278,19 @@ static void test_oops(void **state)
 	fake_regs[0].pc = FAKE_TEXT + 0x400;
 	gdb_connect();
 	xchg("?", stop_reply(0, 11, "", 2));
-	resume("c");			/* "signal 0": the fault is handled */
-	assert_int_equal(fake_exception(DIE_OOPS, SIGSEGV, &fake_regs[0]), NOTIFY_STOP);
+	resume("c");			/* retrying would fault again: the oops goes ahead */
+	assert_int_equal(fake_exception(DIE_OOPS, SIGSEGV, &fake_regs[0]), NOTIFY_DONE);
 	assert_output();
 	script_reset();
+	fake_regs[0].pc = FAKE_TEXT + 0x400;
+	expect_pkt(stop_reply(0, 11, "", 2));
+	script_str("+");
+	resume("c1404");		/* gdb skipped the fault (FAKE_TEXT + 0x404) */
+	assert_int_equal(fake_exception(DIE_OOPS, SIGSEGV, &fake_regs[0]), NOTIFY_STOP);
+	assert_int_equal(fake_regs[0].pc, FAKE_TEXT + 0x404);
+	assert_output();
+	script_reset();
+	fake_regs[0].pc = FAKE_TEXT + 0x400;
 	expect_pkt(stop_reply(0, 11, "", 2));
 	script_str("+");
 	resume("C0b");			/* gdb passes SIGSEGV on: the oops goes ahead */
