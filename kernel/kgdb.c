@@ -217,8 +217,19 @@ static void hold(unsigned int cpu, struct pt_regs *regs)
 
 	c->regs = regs;
 	c->task = current_task();
+	c->release = false;	/* a late release from the last round */
 	hw_disable();
-	__atomic_store_n(&c->held, true, __ATOMIC_RELEASE);
+	__atomic_store_n(&c->held, true, __ATOMIC_SEQ_CST);
+	/*
+	 * The master may have ended the roundup after our caller looked, and
+	 * then never sees us held: do not wait for a release that won't come.
+	 */
+	if (!__atomic_load_n(&kgdb_roundup, __ATOMIC_SEQ_CST)) {
+		c->regs = NULL;
+		hw_install();
+		__atomic_store_n(&c->held, false, __ATOMIC_RELEASE);
+		return;
+	}
 	hold_loop(c);
 }
 
@@ -301,9 +312,9 @@ static void release_held(unsigned int self)
 {
 	unsigned int cpu;
 
-	WRITE_ONCE(kgdb_roundup, false);
+	__atomic_store_n(&kgdb_roundup, false, __ATOMIC_SEQ_CST);
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
-		if (cpu == self || !kgdb_cpus[cpu].held)
+		if (cpu == self || !__atomic_load_n(&kgdb_cpus[cpu].held, __ATOMIC_SEQ_CST))
 			continue;
 		skip_compiled_break(&kgdb_cpus[cpu]);
 		__atomic_store_n(&kgdb_cpus[cpu].release, true, __ATOMIC_RELEASE);
