@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The shell's "crash" triggers that need the CPU: a hard lockup, and an
+ * oops inside an interrupt handler (a self-SGI whose handler dereferences
+ * NULL).
+ */
+#include <kernel/arch.h>
+#include <kernel/irq.h>
+#include <kernel/jiffies.h>
+#include <kernel/printk.h>
+#include <asm/processor.h>
+#include <asm/setup.h>
+
+void arch_crash_hardlockup(void)
+{
+	local_irq_disable();
+	for (;;)
+		cpu_relax();
+}
+
+static void crash_ipi_handler(struct pt_regs *regs)
+{
+	int *p = NULL;
+
+	__asm__ __volatile__("" : "+r"(p));	/* keep the compiler from seeing NULL */
+	*(volatile int *)p = 1;
+}
+
+void arch_crash_irq_oops(void)
+{
+	gic_set_percpu_handler(GIC_SGI_CRASH, crash_ipi_handler);
+	local_irq_enable();
+	gic_send_sgi_self(GIC_SGI_CRASH);
+	mdelay(100);
+	pr_err("crash: the self-IPI did not arrive\n");
+}

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Exception table lookup: the table is small (the nofault copy routine),
+ * so a linear scan is enough and needs no sorting at boot.
+ */
+#include <kernel/types.h>
+#include <asm/extable.h>
+#include <asm/ptrace.h>
+#include <asm-generic/sections.h>
+
+bool fixup_exception(struct pt_regs *regs)
+{
+	const struct exception_table_entry *e =
+		(const struct exception_table_entry *)__start___ex_table;
+	const struct exception_table_entry *end =
+		(const struct exception_table_entry *)__stop___ex_table;
+
+	for (; e < end; e++) {
+		if (e->insn == instruction_pointer(regs)) {
+			instruction_pointer_set(regs, e->fixup);
+			return true;
+		}
+	}
+	return false;
+}
