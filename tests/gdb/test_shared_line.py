@@ -28,6 +28,16 @@ class Terminal:
         self.buf = self.buf[m.end():]
         return m
 
+    def wait_shell(self, tries=20):
+        """Press Enter until the shell answers (the kernel runs again)."""
+        for _ in range(tries):
+            self.write("\n")
+            try:
+                return self.expect(re.escape(PROMPT), timeout=0.5)
+            except AssertionError:
+                pass
+        raise AssertionError("the shell does not answer")
+
     def write(self, text):
         self.sock.sendall(text.encode())
 
@@ -45,8 +55,7 @@ def test_console_and_gdb_share_one_line(target):
     try:
         assert "kgdb-split" in split.stdout.readline()
         term = Terminal(term_port)
-        term.write("\n")
-        term.expect(re.escape(PROMPT))
+        term.wait_shell()
         term.write("kgdboc\n")
         term.expect(r"kgdboc: ttyS0")
         g = target.gdb(connect=False)
@@ -54,6 +63,9 @@ def test_console_and_gdb_share_one_line(target):
         assert re.search(r"#0 ", g.cmd("bt"))
         g.cmd("break cmd_uptime")
         g.cont()
+        # Typing while the stub still reads the line would be taken for
+        # noise between packets: wait for the shell to answer first.
+        term.wait_shell()
         term.write("uptime\n")
         stop = g.wait_stop()
         assert stop.func == "cmd_uptime", stop

@@ -1,0 +1,279 @@
+# SPDX-License-Identifier: MIT
+"""The x86 backend (arch/x86/kernel/kgdb*.c) seen from gdb: the full
+register set and writes to it, single-step, software and hardware
+breakpoints, watchpoints, SMP roundup and backtraces through interrupts."""
+import re
+
+import pytest
+
+from machine import PROMPT
+
+
+@pytest.fixture(autouse=True)
+def x86_only(arch):
+    if arch not in ("x86_64", "i386"):
+        pytest.skip("x86 backend")
+
+
+def regs_of(arch):
+    if arch == "x86_64":
+        gprs = ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp"]
+        gprs += [f"r{i}" for i in range(8, 16)] + ["rip"]
+        nxmm = 16
+    else:
+        gprs = ["eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "eip"]
+        nxmm = 8
+    return (gprs + ["eflags", "cs", "ss", "ds", "es", "fs", "gs"]
+            + [f"st{i}" for i in range(8)]
+            + ["fctrl", "fstat", "ftag", "fiseg", "fioff", "foseg", "fooff", "fop"]
+            + [f"xmm{i}" for i in range(nxmm)] + ["mxcsr", "fs_base", "gs_base"])
+
+
+def reg_value(g, name):
+    out = g.cmd(f"p/x ${name}")
+    m = re.search(r"= (0x[0-9a-f]+)", out)
+    assert m, out
+    return int(m.group(1), 16)
+
+
+def to_shell(m, g):
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+
+
+def cont_until_stop(g, timeout=30):
+    g.cont()
+    return g.wait_stop(timeout)
+
+
+def test_every_register_served(arch, attached):
+    m, g = attached
+    assert ("i386:x86-64" if arch == "x86_64" else "i386") in g.cmd("show architecture")
+    out = g.cmd("info all-registers")
+    assert "unavailable" not in out, out
+    for name in regs_of(arch):
+        assert re.search(rf"^{name}\s+\S", out, re.M), (name, out)
+    # Real values: the FPU's control word as the CPU has it, and the per-CPU
+    # segment base (%gs on x86_64, %fs on i386) of the boot CPU.
+    assert reg_value(g, "fctrl") == 0x37f
+    assert re.search(r"mxcsr\s+0x1f80", out), out
+    assert reg_value(g, "gs_base" if arch == "x86_64" else "fs_base") != 0
+    assert reg_value(g, "cs") == 0x8
+    assert re.search(r"eflags\s+0x[0-9a-f]+\s+\[.*IF.*\]", out), out
+
+
+def test_register_writes_reach_the_cpu(arch, attached):
+    """Values written by gdb go through the trap frame (and fxrstor) into the
+    CPU, and come back from it after a step."""
+    m, g = attached
+    ax = "rax" if arch == "x86_64" else "eax"
+    saved_ax = reg_value(g, ax)
+    saved_xmm = g.cmd("p/x $xmm3.v4_int32")
+    g.cmd(f"set ${ax} = 0x5a5a1234")
+    g.cmd("set $xmm3.v4_int32[1] = 0x600dcafe")
+    g.cmd("set $st0 = 1.5")
+    g.cmd("set $eflags = $eflags | 1")
+    g.cmd("flushregs")
+    assert reg_value(g, "eflags") & 1
+    pc = reg_value(g, "pc")
+    g.cmd("stepi")
+    assert reg_value(g, "pc") != pc
+    # The stepped instruction does not touch xmm3 or st0.
+    assert "0x600dcafe" in g.cmd("p/x $xmm3.v4_int32[1]")
+    assert "1.5" in g.cmd("p $st0")
+    g.cmd(f"set ${ax} = {saved_ax}")
+    g.cmd(f"set $xmm3.v4_int32 = {saved_xmm.split('=', 1)[1].strip()}")
+    to_shell(m, g)
+
+
+def test_set_pc_takes_effect(attached):
+    m, g = attached
+    g.cmd("break cmd_cpus")
+    to_shell(m, g)
+    m.write("cpus\n")
+    stop = g.wait_stop()
+    assert stop.func == "cmd_cpus", stop
+    # Same signature: resuming there prints the uptime instead.
+    g.cmd("set $pc = cmd_uptime")
+    g.cmd("delete")
+    g.cont()
+    m.expect(r"up \d+\.\d+ s", timeout=20)
+
+
+def test_breakpoint_in_timer_interrupt_on_every_cpu(target):
+    """scheduler_tick() runs in the timer interrupt of every CPU: each CPU
+    hits it, and the backtrace goes through the interrupt entry frame into
+    the interrupted code."""
+    m = target.boot(smp=4)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    g.cmd("break scheduler_tick")
+    cpus = set()
+    for _ in range(16):
+        stop = cont_until_stop(g)
+        assert stop.func == "scheduler_tick", stop
+        cur = g.cmd("thread")
+        mc = re.search(r"CPU(\d+)", cur)
+        if mc:
+            cpus.add(int(mc.group(1)))
+        bt = g.cmd("bt")
+        assert "lapic_timer_interrupt" in bt and "x86_handle_interrupt" in bt, bt
+        assert re.search(r"<signal handler called>\n.*#\d+ .* in \w+", bt), bt
+        if len(cpus) == 4:
+            break
+    assert len(cpus) >= 3, cpus
+    g.cmd("delete")
+    to_shell(m, g)
+
+
+def test_stepi_never_lands_in_an_interrupt(attached):
+    m, g = attached
+    g.cmd("break cmd_uptime")
+    to_shell(m, g)
+    m.write("uptime\n")
+    assert g.wait_stop().func == "cmd_uptime"
+    g.cmd("delete")
+    for _ in range(25):
+        out = g.cmd("stepi")
+        frame = g.cmd("frame")
+        assert not re.search(r"x86_entry|x86_handle_interrupt|lapic_timer|scheduler_tick",
+                             frame), (out, frame)
+    # Interrupts are enabled again once stepping is over.
+    assert "IF" in g.cmd("p $eflags")
+    g.cont()
+    m.expect(r"up \d+\.\d+ s", timeout=20)
+
+
+def test_source_stepping(attached):
+    m, g = attached
+    g.cmd("break cmd_uptime")
+    to_shell(m, g)
+    m.write("uptime\n")
+    assert g.wait_stop().func == "cmd_uptime"
+    g.cmd("delete")
+    g.cmd("next")
+    assert "cmd_uptime" in g.cmd("frame")
+    out = g.cmd("step")
+    frame = g.cmd("frame")
+    assert "pprintf" in frame or "cmd_uptime" in frame, (out, frame)
+    if "pprintf" in frame:
+        g.cmd("finish")
+        assert "cmd_uptime" in g.cmd("frame")
+    g.cmd("until")
+    g.cmd("finish")
+    assert "shell_run_line" in g.cmd("frame")
+    g.cont()
+    m.expect(r"up \d+\.\d+ s", timeout=20)
+
+
+def test_hardware_breakpoint(attached):
+    m, g = attached
+    out = g.cmd("hbreak cmd_uptime")
+    assert "Hardware assisted breakpoint" in out, out
+    to_shell(m, g)
+    m.write("uptime\n")
+    stop = g.wait_stop()
+    assert stop.reason == "breakpoint-hit" and stop.func == "cmd_uptime", stop
+    g.cmd("delete")
+    g.cont()
+    m.expect(r"up \d+\.\d+ s", timeout=20)
+
+
+WATCH_TYPES = {1: "unsigned char", 2: "unsigned short", 4: "unsigned int",
+               8: "unsigned long long"}
+
+
+@pytest.mark.parametrize("size", [1, 2, 4, 8])
+def test_write_watchpoint(arch, attached, size):
+    m, g = attached
+    out = g.cmd(f"watch *({WATCH_TYPES[size]} *)&jiffies")
+    assert "Hardware watchpoint 1" in out, out
+    stop = cont_until_stop(g)
+    assert stop.reason == "watchpoint-trigger", stop
+    old = re.search(r'old="(\d+)', stop.raw)
+    new = re.search(r'new="(\d+)', stop.raw)
+    assert old and new and int(new.group(1)) == (int(old.group(1)) + 1) % (1 << 8 * size), stop
+    assert stop.func == "jiffies_tick", stop
+    g.cmd("delete")
+    to_shell(m, g)
+
+
+def test_read_and_access_watchpoints(attached):
+    m, g = attached
+    out = g.cmd("rwatch kworker.period_ms")
+    assert "Hardware read watchpoint 1" in out, out
+    stop = cont_until_stop(g)
+    assert stop.reason == "read-watchpoint-trigger", stop
+    assert 'value="100"' in stop.raw and stop.func == "worker_thread", stop
+    g.cmd("delete")
+    out = g.cmd("awatch kworker.wakeups")
+    assert "Hardware access (read/write) watchpoint 2" in out, out
+    stop = cont_until_stop(g)
+    assert stop.reason == "access-watchpoint-trigger", stop
+    assert stop.func == "worker_thread", stop
+    g.cmd("delete")
+    to_shell(m, g)
+
+
+def test_fifth_hardware_slot_is_refused(attached):
+    m, g = attached
+    for fn in ("cmd_uptime", "cmd_cpus", "cmd_ps", "cmd_dmesg", "cmd_sym"):
+        g.cmd(f"hbreak {fn}")
+    with pytest.raises(Exception) as err:
+        g.cmd("continue")
+        g.wait_stop(5)
+    assert "hardware breakpoint" in str(err.value).lower(), err.value
+    g.cmd("delete")
+    to_shell(m, g)
+
+
+def test_roundup_and_step_leave_other_cpus_stopped(target):
+    m = target.boot(smp=4)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    threads = g.cmd("info threads")
+    frames = re.findall(r"Thread 100000(\d) \(CPU\d\)\s+(0x[0-9a-f]+) in (\w+)", threads)
+    assert len(frames) == 4, threads
+    before = {cpu: pc for cpu, pc, _ in frames if cpu != "0"}
+    g.cmd("stepi")
+    g.cmd("stepi")
+    after = re.findall(r"Thread 100000(\d) \(CPU\d\)\s+(0x[0-9a-f]+) in",
+                       g.cmd("info threads"))
+    assert {cpu: pc for cpu, pc in after if cpu != "0"} == before
+    to_shell(m, g)
+
+
+def test_hard_lockup_cpu_is_rounded_up(target):
+    """A CPU spinning with interrupts off still answers the roundup NMI. The
+    shell's CPU locks up, so the way in is a watchpoint that the watchdog
+    thread (on the other CPU) triggers once it sees the lockup."""
+    m = target.boot(smp=2)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    out = g.cmd("watch *(unsigned long long *)watchdog_thread::stuck")
+    assert "Hardware watchpoint" in out, out
+    to_shell(m, g)
+    m.write("crash hardlockup\n")
+    stop = g.wait_stop(60)
+    assert stop.reason == "watchpoint-trigger" and stop.func == "watchdog_thread", stop
+    threads = g.cmd("info threads")
+    assert re.search(r"\(CPU\d\)\s.*(arch_crash_hardlockup|cpu_relax)", threads), threads
+    g.cmd("delete")
+
+
+def test_sleeping_thread_backtrace(attached):
+    m, g = attached
+    to_shell(m, g)
+    g.interrupt()
+    g.wait_stop()
+    threads = g.cmd("info threads")
+    tid = re.search(r"^\*?\s+(\d+)\s+Thread \d+ \(kworker/0", threads, re.M)
+    assert tid, threads
+    g.cmd(f"thread {tid.group(1)}")
+    bt = g.cmd("bt")
+    assert re.search(r"#0 .*arch_switch_to", bt) or "schedule" in bt, bt
+    for fn in ("schedule", "msleep", "worker_thread", "task_start_trampoline"):
+        assert fn in bt, bt
+    assert "x86_thread_entry" in bt, bt
+    assert "Backtrace stopped" not in bt, bt
+    g.cont()
