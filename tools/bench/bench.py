@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""make bench: the debugger over kgdboc against QEMU's own gdbstub.
+
+One machine (-smp 2) boots the kernel with QEMU's gdbstub open as well.
+From its shell: `spawn 20` (sleeping threads for `info threads`), `spin`
+(a thread calling bench_tick(), where the breakpoint goes) and
+`kgdboc ttyS1`. Then gdb-multiarch runs tools/bench/gdb_ops.py twice,
+through a counting proxy (proxy.py): once against kgdb on ttyS1, once
+against QEMU's gdbstub. The serial line's own speed (link.py) and the
+footprint (footprint.py) complete the report: a Markdown table, printed
+and written to build/bench/report.md, and the figures in report.json.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tests", "pylib"))
+sys.path.insert(0, HERE)
+
+import footprint  # noqa: E402
+import link  # noqa: E402
+from machine import Machine, free_port  # noqa: E402
+from proxy import Proxy, count  # noqa: E402
+
+OPS = ["attach", "regs_general", "regs_all", "mem_64k", "mem_1m", "write_4k",
+       "break_cycle", "stepi", "info_threads", "bt_all"]
+LABELS = {
+    "attach": "attach (target remote)",
+    "regs_general": "read general registers",
+    "regs_all": "read all registers",
+    "mem_64k": "read 64 KiB",
+    "mem_1m": "read 1 MiB",
+    "write_4k": "write 4 KiB",
+    "break_cycle": "breakpoint: continue to stop",
+    "stepi": "stepi",
+    "info_threads": "info threads",
+    "bt_all": "thread apply all bt",
+}
+MEM_BYTES = {"mem_64k": 64 << 10, "mem_1m": 1 << 20, "write_4k": 4 << 10}
+THREADS = 20
+MEM_ADDR = 0x100000     # the kernel's first MiB: identity mapped on x86
+WRITE_ADDR = 0x300000   # heap: gdb writes back what it read there
+GDB_TIMEOUT = 1800
+
+
+def progress(msg):
+    print(msg, flush=True)
+
+
+def boot(arch, kernel, extra=()):
+    m = Machine(arch, smp=2, cmdline="console=ttyS0", extra=list(extra))
+    m.kernel = kernel
+    m.start()
+    m.wait_boot()
+    return m
+
+
+def run_gdb(label, kernel, port, runs, ops, outdir):
+    cfg = {"vmlinux": kernel, "port": port, "runs": runs, "ops": ops, "label": label,
+           "out": os.path.join(outdir, f"gdb-{label}.json"), "mem_addr": MEM_ADDR,
+           "write_addr": WRITE_ADDR, "break_func": "bench_tick"}
+    cfg_path = os.path.join(outdir, f"gdb-{label}-config.json")
+    with open(cfg_path, "w") as f:
+        json.dump(cfg, f)
+    env = dict(os.environ, BENCH_CONFIG=cfg_path)
+    proc = subprocess.Popen(["gdb-multiarch", "-batch", "-nx", "-x",
+                             os.path.join(HERE, "gdb_ops.py")],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, start_new_session=True)
+    log = []
+    deadline = time.monotonic() + GDB_TIMEOUT
+    for line in proc.stdout:
+        log.append(line)
+        if line.startswith("bench:"):
+            progress(line.rstrip())
+        if time.monotonic() > deadline:
+            proc.kill()
+            break
+    proc.wait()
+    try:
+        with open(cfg["out"]) as f:
+            res = json.load(f)
+    except (OSError, ValueError):
+        raise RuntimeError(f"gdb ({label}) wrote no result:\n" + "".join(log[-30:]))
+    if "error" in res:
+        raise RuntimeError(f"gdb ({label}): {res['error']}\n" + "".join(log[-30:]))
+    return res
+
+
+def summarise(res, proxy):
+    """Per operation: times (median, min, max) and the wire counts of each run."""
+    out = {}
+    for op, spans in res["ops"].items():
+        times = [b - a for a, b in spans]
+        counts = [count(proxy.slice(a, b)) for a, b in spans]
+        wire = {k: statistics.median(c[k] for c in counts) for k in counts[0]}
+        out[op] = {"median": statistics.median(times), "min": min(times), "max": max(times),
+                   "runs": len(times), "times": times, "wire": wire}
+    return out
+
+
+def session(args, kernel, outdir):
+    """Both debuggers, one machine. Returns (kgdb, qemu, info)."""
+    qport = free_port()
+    m = boot(args.arch, kernel, ["-gdb", f"tcp:127.0.0.1:{qport}"])
+    try:
+        m.run(f"spawn {THREADS}")
+        m.run("spin")
+        out = m.run("kgdboc ttyS1")
+        if "kgdboc: ttyS1" not in out:
+            raise RuntimeError("kgdboc ttyS1: " + out)
+        results = {}
+        for label, port, persistent in (("kgdb", m.ports[1], True), ("qemu", qport, False)):
+            proxy = Proxy(port, persistent)
+            try:
+                res = run_gdb(label, kernel, proxy.port, args.runs, args.ops, outdir)
+                results[label] = {"ops": summarise(res, proxy), "info": res["info"]}
+            finally:
+                proxy.close()
+        return results
+    finally:
+        m.stop()
+
+
+def fmt_ms(s):
+    return f"{s * 1000:.1f}" if s < 10 else f"{s * 1000:.0f}"
+
+
+def table(rep):
+    k, q = rep["latency"]["kgdb"]["ops"], rep["latency"]["qemu"]["ops"]
+    ln = rep["link"]
+    lines = [
+        f"## make bench: {rep['arch']}, {rep['runs']} runs, gdb {rep['gdb']}, "
+        f"QEMU {rep['qemu']}",
+        "",
+        "Time: median (min-max) in ms. Wire, per operation (median run): packets "
+        "gdb->target / target->gdb, bytes out / in, round trips (one per gdb packet).",
+        "",
+        "| operation | kgdb ms | QEMU gdbstub ms | ratio | kgdb pkts | kgdb bytes "
+        "| kgdb RTs | QEMU RTs | QEMU bytes |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for op in rep["ops"]:
+        if op not in k or op not in q:
+            continue
+        a, b = k[op], q[op]
+        wa, wb = a["wire"], b["wire"]
+        lines.append(
+            f"| {LABELS[op]} | {fmt_ms(a['median'])} ({fmt_ms(a['min'])}-{fmt_ms(a['max'])}) "
+            f"| {fmt_ms(b['median'])} ({fmt_ms(b['min'])}-{fmt_ms(b['max'])}) "
+            f"| {a['median'] / b['median']:.1f}x "
+            f"| {wa['pkts_out']:.0f} / {wa['pkts_in'] + wa['console_pkts']:.0f} "
+            f"| {wa['bytes_out']:.0f} / {wa['bytes_in']:.0f} "
+            f"| {wa['round_trips']:.0f} | {wb['round_trips']:.0f} "
+            f"| {wb['bytes_out']:.0f} / {wb['bytes_in']:.0f} |")
+    lines += ["", "Memory throughput over kgdboc, against the line's own rate:", "",
+              "| operation | kgdb KB/s | wire KB/s (in+out) | share of line (tx) |",
+              "|---|---|---|---|"]
+    for op, n in MEM_BYTES.items():
+        if op in k:
+            a = k[op]
+            wire = (a["wire"]["bytes_in"] + a["wire"]["bytes_out"]) / a["median"]
+            lines.append(f"| {LABELS[op]} | {n / a['median'] / 1000:.1f} | {wire / 1000:.1f} "
+                         f"| {wire / ln['tx'] * 100:.0f}% |")
+    lines += ["", f"Serial line (ttyS1, 16550 on a TCP chardev, nodelay=on), medians: "
+              f"tx through the driver's write path {ln['tx'] / 1000:.0f} KB/s, "
+              f"tx one poll_put_char per byte {ln['txpoll'] / 1000:.0f} KB/s, "
+              f"rx through poll_get_char {ln['rx'] / 1000:.0f} KB/s, "
+              f"one-byte echo round trip {ln['rtt'] * 1e6:.0f} us.", ""]
+    ki, qi = rep["latency"]["kgdb"]["info"], rep["latency"]["qemu"]["info"]
+    lines += [f"Threads shown by `info threads`: kgdb {ki.get('threads')}, QEMU gdbstub "
+              f"{qi.get('threads')} (it shows vCPUs only); backtrace frames: kgdb "
+              f"{ki.get('bt_frames')}, QEMU {qi.get('bt_frames')}.", ""]
+    if rep.get("footprint"):
+        lines += ["Footprint (bytes, text / data / bss):", "",
+                  "| arch | part | default (-O2) | -Os |", "|---|---|---|---|"]
+        for arch, fp in rep["footprint"].items():
+            tot, tot_os = [0, 0, 0], [0, 0, 0]
+            for part, v in fp["parts"].items():
+                o = fp["parts_Os"][part]
+                tot = [x + y for x, y in zip(tot, v)]
+                tot_os = [x + y for x, y in zip(tot_os, o)]
+                lines.append(f"| {arch} | {part} | {v[0]} / {v[1]} / {v[2]} "
+                             f"| {o[0]} / {o[1]} / {o[2]} |")
+            lines.append(f"| {arch} | **debugger total** | {tot[0]} / {tot[1]} / {tot[2]} "
+                         f"| {tot_os[0]} / {tot_os[1]} / {tot_os[2]} |")
+            y, n = fp["kernel_kgdb"], fp["kernel_nokgdb"]
+            lines.append(f"| {arch} | kernel KGDB=y / =n | {y[0]} / {y[1]} / {y[2]} "
+                         f"| {n[0]} / {n[1]} / {n[2]} (=n: {fp['nokgdb_debugger_symbols']} "
+                         f"debugger symbols) |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def tool_version(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True).stdout
+        return out.splitlines()[0].split()[-1]
+    except (OSError, IndexError):
+        return "?"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--arch", default="x86_64", choices=["x86_64", "i386"])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--link-runs", type=int, default=3)
+    ap.add_argument("--ops", default=",".join(OPS))
+    ap.add_argument("--footprint-arches", default="x86_64 i386")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
+    args = ap.parse_args()
+    args.ops = [o for o in args.ops.split(",") if o]
+    for o in args.ops:
+        if o not in OPS:
+            ap.error(f"unknown operation {o}; known: {','.join(OPS)}")
+    os.makedirs(args.out, exist_ok=True)
+    rep = {"arch": args.arch, "runs": args.runs, "ops": args.ops,
+           "gdb": tool_version(["gdb-multiarch", "--version"]),
+           "qemu": tool_version(["qemu-system-x86_64", "--version"]),
+           "date": time.strftime("%Y-%m-%d %H:%M:%S")}
+    rep["footprint"] = {}
+    for arch in args.footprint_arches.split():
+        rep["footprint"][arch] = footprint.measure(ROOT, arch, progress)
+    if args.arch not in rep["footprint"]:
+        footprint.make(ROOT, f"ARCH={args.arch}", f"O=build/bench-{args.arch}", "all")
+    kernel = os.path.join(ROOT, "build", f"bench-{args.arch}", "vmlinux")
+    progress(f"bench: serial line ({args.link_runs} runs)")
+    rep["link"] = link.measure(lambda: boot(args.arch, kernel), args.link_runs, progress)
+    progress(f"bench: kgdb over ttyS1, then QEMU's gdbstub ({args.runs} runs each)")
+    rep["latency"] = session(args, kernel, args.out)
+    text = table(rep)
+    with open(os.path.join(args.out, "report.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(args.out, "report.json"), "w") as f:
+        json.dump(rep, f, indent=1)
+    print()
+    print(text)
+    print(f"bench: wrote {os.path.relpath(args.out, ROOT)}/report.md and report.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
