@@ -2,7 +2,7 @@
 /*
  * gdb's x86 register block ('g' packet), both directions: the general
  * registers come from the trap frame; x87/SSE state, the data segment
- * selectors (x86_64) and the segment bases are captured on each CPU as it
+ * selectors (x86_64) and the segment bases (x86_64) are captured on each CPU as it
  * enters the debugger (struct x86_kgdb_cpu), since the frame lacks them.
  *
  * The kernel is built -mgeneral-regs-only, so the x87/SSE registers still
@@ -69,7 +69,9 @@ const u8 x86_kgdb_reg_sizes[GDB_NUM_REGS] = {
 	[GDB_FCTRL ... GDB_FOP] = 4,
 	[GDB_XMM0 ... GDB_XMM0 + GDB_NUM_XMM - 1] = 16,
 	[GDB_MXCSR] = 4,
-	[GDB_FS_BASE ... GDB_GS_BASE] = sizeof(unsigned long),
+#ifdef __x86_64__
+	[GDB_FS_BASE ... GDB_GS_BASE] = 8,
+#endif
 };
 
 static size_t reg_offset(unsigned int regno)
@@ -143,21 +145,6 @@ static void fx_access(u8 *fx, bool load)
 		write_cr0(cr0);
 }
 
-#ifndef __x86_64__
-/* The base of the descriptor @sel selects in this CPU's GDT (0 for none). */
-static unsigned long gdt_base_of(u16 sel)
-{
-	struct desc_ptr gdt;
-	const u8 *d;
-
-	__asm__ __volatile__("sgdt %0" : "=m"(gdt));
-	if (!(sel >> 3) || (sel & 4) || (sel | 7) > gdt.limit)
-		return 0;
-	d = (const u8 *)gdt.base + (sel & ~7);
-	return d[2] | d[3] << 8 | d[4] << 16 | (unsigned long)d[7] << 24;
-}
-#endif
-
 void x86_kgdb_save_cpu_state(struct x86_kgdb_cpu *c)
 {
 	u16 fs, gs;
@@ -175,9 +162,6 @@ void x86_kgdb_save_cpu_state(struct x86_kgdb_cpu *c)
 #ifdef __x86_64__
 	c->fs_base = rdmsr(MSR_FS_BASE);
 	c->gs_base = rdmsr(MSR_GS_BASE);
-#else
-	c->fs_base = gdt_base_of(fs);
-	c->gs_base = gdt_base_of(gs);
 #endif
 }
 
@@ -294,8 +278,10 @@ void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs)
 		return;
 	if (c->fx_valid)
 		fx_to_gdb(gdb, c->fx);
+#ifdef __x86_64__
 	put(gdb, GDB_FS_BASE, c->fs_base);
 	put(gdb, GDB_GS_BASE, c->gs_base);
+#endif
 }
 
 /*

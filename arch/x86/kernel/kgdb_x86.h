@@ -13,7 +13,8 @@
 
 /*
  * gdb's register numbers, in the order of the target description
- * (kgdb_target_{64,32}.xml): general registers, x87, SSE, segment bases.
+ * (kgdb_target_{64,32}.xml): general registers, x87, SSE, and on x86_64
+ * the segment bases.
  */
 #ifdef __x86_64__
 #define GDB_AX		0
@@ -59,9 +60,14 @@
 #define GDB_FOP		(GDB_FCTRL + 7)
 #define GDB_XMM0	(GDB_FCTRL + 8)
 #define GDB_MXCSR	(GDB_XMM0 + GDB_NUM_XMM)
+#ifdef __x86_64__
 #define GDB_FS_BASE	(GDB_MXCSR + 1)
 #define GDB_GS_BASE	(GDB_MXCSR + 2)
 #define GDB_NUM_REGS	(GDB_MXCSR + 3)
+#else
+/* gdb 13 asserts on org.gnu.gdb.i386.segments in a 32-bit description. */
+#define GDB_NUM_REGS	(GDB_MXCSR + 1)
+#endif
 
 #define FXSAVE_SIZE	512
 
@@ -80,7 +86,7 @@ struct x86_kgdb_cpu {
 	bool fx_dirty;		/* gdb changed fx: load it on the way out */
 	unsigned long dr6;	/* DR6 of the last debug trap */
 	u16 sel[4];		/* ds, es, fs, gs */
-	unsigned long fs_base, gs_base;
+	unsigned long fs_base, gs_base;	/* x86_64 */
 	struct {
 		const struct pt_regs *regs;
 		unsigned long seq;
