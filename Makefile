@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 #
-# A small kbuild: make [ARCH=x86_64|i386] defconfig | menuconfig |
+# A small kbuild: make [ARCH=x86_64|i386|arm] defconfig | menuconfig |
 # olddefconfig | savedefconfig | all | run | check | clean. Output goes to
 # build/$(ARCH)/ so that several architectures coexist.
 
@@ -12,8 +12,11 @@ SRCARCH := x86
 else ifeq ($(ARCH),i386)
 SRCARCH := x86
 CROSS_COMPILE ?= i686-linux-gnu-
+else ifeq ($(ARCH),arm)
+SRCARCH := arm
+CROSS_COMPILE ?= arm-linux-gnueabihf-
 else
-$(error unknown ARCH=$(ARCH): use x86_64 or i386)
+$(error unknown ARCH=$(ARCH): use x86_64, i386 or arm)
 endif
 
 export ARCH SRCARCH

@@ -14,7 +14,7 @@ def boot(arch, smp):
     """Boot a fresh machine to the shell prompt; always torn down."""
     machines = []
 
-    def start(cmdline="console=ttyS0", variant="", cpus=None):
+    def start(cmdline=None, variant="", cpus=None):
         m = Machine(arch, smp=cpus or smp, cmdline=cmdline, variant=variant)
         machines.append(m)
         m.start()

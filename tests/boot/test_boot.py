@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from machine import PROMPT, kernel_path
+from machine import PROMPT, kernel_path, tty
 
 
 def test_reaches_shell_with_every_cpu(boot, smp):
@@ -30,27 +30,37 @@ def test_ps_lists_every_thread(boot, smp):
     assert len(pids) == len(set(pids)), "duplicate pids:\n" + out
 
 
-def test_timer_and_dmesg(boot):
+def test_timer_and_dmesg(boot, arch):
     m = boot()
     first = int(re.search(r"\((\d+) jiffies", m.run("uptime")).group(1))
     time.sleep(0.5)
     second = int(re.search(r"\((\d+) jiffies", m.run("uptime")).group(1))
     assert second > first
-    assert "Command line: console=ttyS0" in m.run("dmesg")
+    assert f"Command line: console={tty(arch, 0)}" in m.run("dmesg")
 
+
+# How each arch's fault handler describes a write to a read-only page.
+WRITE_PROTECTION_FAULT = {
+    "x86_64": r"#PF: write access, protection violation",
+    "i386": r"#PF: write access, protection violation",
+    "arm": r"Data abort: write access, permission fault",
+}
 
 CRASHES = [
-    # what, what the oops says, the function its backtrace must name
+    # what, what the oops says (WRITE_PROT: the arch's line above), the
+    # function its backtrace must name
     ("null", r"BUG: kernel NULL pointer dereference", "crash_null"),
     ("bug", r"kernel BUG at kernel/crash\.c:\d+", "crash_bug"),
     ("div0", r"Oops: divide error", "crash_div0"),
-    ("rodata", r"#PF: write access, protection violation", "crash_rodata"),
-    ("text", r"#PF: write access, protection violation", "crash_text"),
+    ("rodata", "WRITE_PROT", "crash_rodata"),
+    ("text", "WRITE_PROT", "crash_text"),
 ]
 
 
 @pytest.mark.parametrize("what,message,function", CRASHES, ids=[c[0] for c in CRASHES])
-def test_crash_oopses_and_kernel_lives(boot, what, message, function):
+def test_crash_oopses_and_kernel_lives(boot, arch, what, message, function):
+    if message == "WRITE_PROT":
+        message = WRITE_PROTECTION_FAULT[arch]
     m = boot()
     m.write(f"crash {what}\n")
     m.expect(message)
@@ -74,8 +84,8 @@ def test_crash_panic_halts(boot):
     assert "idle/0" not in m.text().split("end Kernel panic")[-1]
 
 
-def test_panic_timeout_reboots(boot):
-    m = boot("console=ttyS0 panic=1")
+def test_panic_timeout_reboots(boot, arch):
+    m = boot(f"console={tty(arch, 0)} panic=1")
     m.write("crash panic\n")
     m.expect(r"Rebooting in 1 seconds")
     # QEMU runs with -no-reboot, so the reboot ends the process.
@@ -92,8 +102,8 @@ def test_oops_in_interrupt_panics(boot):
     m.expect(r"Kernel panic - not syncing: .*interrupt")
 
 
-def test_panic_on_oops(boot):
-    m = boot("console=ttyS0 panic_on_oops=1")
+def test_panic_on_oops(boot, arch):
+    m = boot(f"console={tty(arch, 0)} panic_on_oops=1")
     m.write("crash null\n")
     m.expect(r"BUG: kernel NULL pointer dereference")
     m.expect(r"Kernel panic - not syncing")
@@ -121,8 +131,8 @@ def test_nofault_accessors(boot):
     assert re.search(r": -14", m.run(f"nofault write {text:#x}")), "write to text"
 
 
-def test_bad_parameters_warn_and_boot(boot):
-    m = boot("console=ttyS0 no_such_param=1 panic=notanumber loglevel=")
+def test_bad_parameters_warn_and_boot(boot, arch):
+    m = boot(f"console={tty(arch, 0)} no_such_param=1 panic=notanumber loglevel=")
     log = m.run("dmesg")
     assert 'unknown parameter "no_such_param"' in log
     assert re.search(r'bad value for "panic"', log)

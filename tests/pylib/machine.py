@@ -20,7 +20,15 @@ PROMPT = "kgdb-demo# "
 QEMU = {
     "x86_64": ["qemu-system-x86_64"],
     "i386": ["qemu-system-i386"],
+    # secure=on adds the second PL011 (ttyAMA1); -serial order is ttyAMA0, 1.
+    "arm": ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15"],
 }
+# The kernel's name for serial port n is TTY[arch] + n.
+TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA"}
+
+
+def tty(arch, n):
+    return f"{TTY[arch]}{n}"
 
 
 def free_port():
@@ -77,11 +85,11 @@ class BootError(Exception):
 
 
 class Machine:
-    def __init__(self, arch, smp=1, cmdline="console=ttyS0", variant="",
+    def __init__(self, arch, smp=1, cmdline=None, variant="",
                  mem="256M", ports=2, extra=(), telnet=True, attach_console=True):
         self.arch = arch
         self.smp = smp
-        self.cmdline = cmdline
+        self.cmdline = cmdline if cmdline is not None else f"console={tty(arch, 0)}"
         self.kernel = kernel_path(arch, variant)
         self.mem = mem
         self.nports = ports
@@ -96,6 +104,7 @@ class Machine:
         self.reader = None
         self.boot_seconds = None
         self.pos = 0          # search start in self.out for expect()
+        self.iac = b""        # an unfinished telnet command from the console
 
     # ---------------------------------------------------------------- life
     def start(self):
@@ -107,8 +116,18 @@ class Machine:
                 "-accel", "tcg", "-display", "none", "-no-reboot",
                 "-m", self.mem, "-smp", str(self.smp),
                 "-kernel", self.kernel, "-append", self.cmdline,
-                "-monitor", "none", "-nodefaults", "-vga", "none",
+                "-nodefaults", "-vga", "none",
             ]
+            # QEMU drops console output until it has sent its telnet options
+            # to the reader; a kernel that boots in 0.1 s (arm) would lose its
+            # first lines. So the CPUs start paused, and resume() lets them go.
+            paused = self.attach_console and self.telnet
+            if paused:
+                self.monitor_port = free_port()
+                cmd += ["-S", "-monitor", f"tcp:127.0.0.1:{self.monitor_port},server=on,"
+                        "wait=off,nodelay=on"]
+            else:
+                cmd += ["-monitor", "none"]
             for i, port in enumerate(self.ports):
                 telnet = ",telnet=on" if i == 0 and self.telnet else ""
                 cmd += ["-chardev", f"socket,id=s{i},host=127.0.0.1,port={port},"
@@ -123,6 +142,8 @@ class Machine:
             try:
                 if self.attach_console:
                     self.console = self._connect(self.ports[0])
+                    if paused:
+                        self._resume()
                 else:
                     self._connect(self.ports[0], probe=True)
                 break
@@ -134,6 +155,20 @@ class Machine:
             self.reader = threading.Thread(target=self._read_console, daemon=True)
             self.reader.start()
         return self
+
+    def _resume(self):
+        """Wait for QEMU's telnet options on the console, then start the CPUs."""
+        first = self.console.recv(4096)
+        clean, self.iac = telnet_strip(first)
+        self.out += clean
+        with self._connect(self.monitor_port) as mon:
+            mon.sendall(b"cont\n")
+            seen = b""
+            while seen.count(b"(qemu)") < 2:    # the prompt after "cont" ran
+                data = mon.recv(4096)
+                if not data:
+                    break
+                seen += data
 
     def _connect(self, port, timeout=10, probe=False):
         deadline = time.monotonic() + timeout
@@ -189,7 +224,7 @@ class Machine:
     # ---------------------------------------------------------------- console
     def _read_console(self):
         sock = self.console
-        iac = b""
+        iac = self.iac
         while True:
             try:
                 data = sock.recv(4096)
