@@ -22,7 +22,10 @@ import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-QEMU = {"x86_64": "qemu-system-x86_64", "i386": "qemu-system-i386"}
+QEMU = {"x86_64": ["qemu-system-x86_64"], "i386": ["qemu-system-i386"],
+        "arm": ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15"]}
+# The kernel's name for serial port n is TTY[arch] + n.
+TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA"}
 
 
 def free_port():
@@ -38,7 +41,7 @@ def chardev(name, port, telnet=False):
 
 
 def qemu_cmd(args, console, gdb_port):
-    return [QEMU[args.arch], "-accel", "tcg", "-display", "none", "-no-reboot",
+    return QEMU[args.arch] + ["-accel", "tcg", "-display", "none", "-no-reboot",
             "-m", "256M", "-smp", str(args.smp), "-nodefaults", "-vga", "none",
             "-kernel", args.kernel, "-append", args.append] + console + \
         chardev("kgdb", gdb_port)
@@ -142,10 +145,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--arch", default="x86_64", choices=sorted(QEMU))
     ap.add_argument("--smp", type=int, default=2)
-    ap.add_argument("--append", default="console=ttyS0 kgdboc=ttyS1 kgdbwait")
+    ap.add_argument("--append", help="default: console=<port 0> kgdboc=<port 1> kgdbwait")
     ap.add_argument("--script", action="store_true", help="run the scripted session")
     args = ap.parse_args()
     args.kernel = os.path.join(ROOT, "build", args.arch, "vmlinux")
+    if args.append is None:
+        t = TTY[args.arch]
+        args.append = f"console={t}0 kgdboc={t}1 kgdbwait"
     if args.script or not sys.stdin.isatty():
         return scripted(args)
     return interactive(args)

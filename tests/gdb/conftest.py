@@ -5,9 +5,11 @@ a failed one, so no QEMU or gdb outlives its test."""
 import pytest
 
 from gdb import Gdb
-from machine import Machine, kernel_path
+from machine import Machine, kernel_path, tty
 
-KGDB_CMDLINE = "console=ttyS0 kgdboc=ttyS1 kgdbwait"
+
+def kgdb_cmdline(arch):
+    return f"console={tty(arch, 0)} kgdboc={tty(arch, 1)} kgdbwait"
 
 
 class Target:
@@ -18,7 +20,8 @@ class Target:
         self.machine = None
         self.gdbs = []
 
-    def boot(self, cmdline=KGDB_CMDLINE, smp=2, wait_prompt=None):
+    def boot(self, cmdline=None, smp=2, wait_prompt=None):
+        cmdline = cmdline or kgdb_cmdline(self.arch)
         self.machine = Machine(self.arch, smp=smp, cmdline=cmdline).start()
         if wait_prompt is None:
             wait_prompt = "kgdbwait" not in cmdline

@@ -6,7 +6,7 @@ import socket
 import subprocess
 import time
 
-from machine import PROMPT, ROOT, Machine, free_port
+from machine import PROMPT, ROOT, Machine, free_port, tty
 
 
 class Terminal:
@@ -44,7 +44,7 @@ class Terminal:
 
 def test_console_and_gdb_share_one_line(target):
     arch = target.arch
-    m = Machine(arch, smp=2, cmdline="console=ttyS0 kgdboc=ttyS0",
+    m = Machine(arch, smp=2, cmdline=f"console={tty(arch, 0)} kgdboc={tty(arch, 0)}",
                 telnet=False, attach_console=False, ports=1)
     target.machine = m
     m.start()
@@ -57,7 +57,7 @@ def test_console_and_gdb_share_one_line(target):
         term = Terminal(term_port)
         term.wait_shell()
         term.write("kgdboc\n")
-        term.expect(r"kgdboc: ttyS0")
+        term.expect(rf"kgdboc: {tty(arch, 0)}")
         g = target.gdb(connect=False)
         g.connect(gdb_port)
         assert re.search(r"#0 ", g.cmd("bt"))

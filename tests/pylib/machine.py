@@ -152,6 +152,8 @@ class Machine:
         else:
             raise BootError("QEMU did not start: " + self.qemu_output())
         if self.console:
+            # Only connecting has a timeout: an idle console is no end of it.
+            self.console.settimeout(None)
             self.reader = threading.Thread(target=self._read_console, daemon=True)
             self.reader.start()
         return self

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _ARM_KGDB_ARM_H
+#define _ARM_KGDB_ARM_H
+
+/* Shared by the ARM debugger backend's files (arch/arm/kernel/kgdb*.c). */
+#include <kgdb.h>
+
+/* gdb's register numbers, as kgdb_target.xml gives them. */
+#define GDB_FP		11
+#define GDB_SP		13
+#define GDB_LR		14
+#define GDB_PC		15
+#define GDB_CPSR	16
+#define GDB_NUM_REGS	17
+
+extern const char arm_kgdb_target_xml[];
+
+/* kgdb_step.c: software single-step. */
+void arm_kgdb_single_step(struct pt_regs *regs, bool on);
+/* The address of the instruction that follows the one at regs->pc. */
+uintptr_t arm_next_pc(const struct pt_regs *regs, u32 insn);
+
+#endif
