@@ -115,7 +115,11 @@ def test_hardlockup_leaves_other_cpus_running(boot, smp):
     m = boot()
     m.write("crash hardlockup\n")
     m.expect(r"crash: hard lockup on CPU \d+ \(interrupts off\)")
-    out = m.run("ps")
+    # The shell's prompt may come before or after that line: ask until ps answers.
+    for _ in range(3):
+        out = m.run("ps")
+        if "PID" in out:
+            break
     assert re.search(r"(?m)^\s*\d+\s+running\s+\d+\s+lockup\s*$", out), out
 
 
