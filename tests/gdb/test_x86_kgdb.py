@@ -89,7 +89,7 @@ def test_register_writes_reach_the_cpu(arch, attached):
     assert "1.5" in g.cmd("p $st0")
     g.cmd(f"set ${ax} = {saved_ax}")
     g.cmd(f"set $xmm3.v4_int32 = {saved_xmm.split('=', 1)[1].strip()}")
-    g.cont()
+    to_shell(m, g)
 
 
 def test_set_pc_takes_effect(attached):
@@ -179,6 +179,7 @@ def test_hardware_breakpoint(attached):
     assert any(re.search(r"Packet received: T05hwbreak:;", line) for line in g.log), stop
     g.cmd("delete")
     g.cont()
+    m.expect(r"up \d+\.\d+ s", timeout=20)
 
 
 WATCH_TYPES = {1: "unsigned char", 2: "unsigned short", 4: "unsigned int",
