@@ -31,6 +31,10 @@ def test_kgdbwait_stops_at_boot_then_boots_on(attached):
     assert "kgdb_initial_breakpoint" in where, where
     assert "start_kernel" in where, where
     assert re.search(r"Thread \d+", g.cmd("info threads"))
+    # Every thread unwinds cleanly down to its outermost frame.
+    every = g.cmd("thread apply all bt")
+    assert every.count("#0 ") >= 4, every
+    assert "??" not in every, every
     resume_to_shell(m, g)
     assert "init" in m.run("ps")
 

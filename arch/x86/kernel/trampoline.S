@@ -88,17 +88,28 @@ ap_startup_32:
 
 	.code64
 ap_startup_64:
+	/* The outermost frame of a secondary CPU: debuggers stop unwinding here. */
+	.cfi_startproc simple
+	.cfi_def_cfa %rsp, 0
+	.cfi_undefined %rip
 	movl	ap_boot_params + AP_BOOT_STACK(%rip), %esp
 	movl	ap_boot_params + AP_BOOT_CPU(%rip), %edi
 	xorl	%ebp, %ebp
 	call	x86_ap_start
+	ud2
+	.cfi_endproc
 #else
 	ljmpl	$__KERNEL_CS, $ap_startup_paged
 
 ap_startup_paged:
+	.cfi_startproc simple
+	.cfi_def_cfa %esp, 0
+	.cfi_undefined %eip
 	movl	ap_boot_params + AP_BOOT_STACK, %esp
 	xorl	%ebp, %ebp
 	pushl	ap_boot_params + AP_BOOT_CPU
 	call	x86_ap_start
+	ud2
+	.cfi_endproc
 #endif
 	ud2
