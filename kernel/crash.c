@@ -78,6 +78,11 @@ static void crash_hardlockup(void)
 		pr_err("crash: out of memory\n");
 }
 
+static void crash_invalid_opcode(void)
+{
+	arch_crash_invalid_opcode();
+}
+
 static void crash_irq(void)
 {
 	arch_crash_irq_oops();
@@ -91,6 +96,7 @@ static const struct {
 	{ "null", crash_null, "NULL pointer dereference" },
 	{ "bug", crash_bug, "BUG()" },
 	{ "div0", crash_div0, "integer divide by zero" },
+	{ "ud", crash_invalid_opcode, "invalid opcode" },
 	{ "rodata", crash_rodata, "write to read-only data" },
 	{ "text", crash_text, "write to kernel text" },
 	{ "panic", crash_panic, "panic()" },

@@ -41,5 +41,6 @@ void arch_cpu_describe(struct printer *p, unsigned int cpu);
 /* Shell "crash" triggers that need arch help. */
 void arch_crash_hardlockup(void);	/* spin forever with interrupts off */
 void arch_crash_irq_oops(void);		/* oops from inside an interrupt handler */
+void arch_crash_invalid_opcode(void);	/* execute an instruction the CPU does not know */
 
 #endif

@@ -39,19 +39,28 @@ def test_timer_and_dmesg(boot, arch):
     assert f"Command line: console={tty(arch, 0)}" in m.run("dmesg")
 
 
-# How each arch's fault handler describes a write to a read-only page.
-WRITE_PROTECTION_FAULT = {
-    "x86_64": r"#PF: write access, protection violation",
-    "i386": r"#PF: write access, protection violation",
-    "arm": r"Data abort: write access, permission fault",
+# How each arch's fault handler describes a write to a read-only page, and
+# an instruction the CPU does not know.
+ARCH_MESSAGES = {
+    "WRITE_PROT": {
+        "x86_64": r"#PF: write access, protection violation",
+        "i386": r"#PF: write access, protection violation",
+        "arm": r"Data abort: write access, permission fault",
+    },
+    "INVALID_OP": {
+        "x86_64": r"Oops: invalid opcode",
+        "i386": r"Oops: invalid opcode",
+        "arm": r"Oops: undefined instruction",
+    },
 }
 
 CRASHES = [
-    # what, what the oops says (WRITE_PROT: the arch's line above), the
-    # function its backtrace must name
+    # what, what the oops says (or a key of ARCH_MESSAGES), the function its
+    # backtrace must name
     ("null", r"BUG: kernel NULL pointer dereference", "crash_null"),
     ("bug", r"kernel BUG at kernel/crash\.c:\d+", "crash_bug"),
     ("div0", r"Oops: divide error", "crash_div0"),
+    ("ud", "INVALID_OP", "arch_crash_invalid_opcode"),
     ("rodata", "WRITE_PROT", "crash_rodata"),
     ("text", "WRITE_PROT", "crash_text"),
 ]
@@ -59,8 +68,7 @@ CRASHES = [
 
 @pytest.mark.parametrize("what,message,function", CRASHES, ids=[c[0] for c in CRASHES])
 def test_crash_oopses_and_kernel_lives(boot, arch, what, message, function):
-    if message == "WRITE_PROT":
-        message = WRITE_PROTECTION_FAULT[arch]
+    message = ARCH_MESSAGES.get(message, {}).get(arch, message)
     m = boot()
     m.write(f"crash {what}\n")
     m.expect(message)

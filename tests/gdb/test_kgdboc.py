@@ -13,6 +13,7 @@ OOPSES = [
     ("null", "SIGSEGV", "crash_null"),
     ("bug", "SIGTRAP", "crash_bug"),
     ("div0", "SIGFPE", "crash_div0"),
+    ("ud", "SIGILL", "arch_crash_invalid_opcode"),
     ("text", "SIGSEGV", "crash_text"),
 ]
 # Where an arch traps instead, called from the crash_* function: ARM has no

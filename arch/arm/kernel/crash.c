@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The shell's "crash" triggers that need the CPU: a hard lockup, and an
- * oops inside an interrupt handler (a self-SGI whose handler dereferences
+ * The shell's "crash" triggers that need the CPU: a hard lockup, an
+ * undefined instruction, and an oops inside an interrupt handler (a self-SGI whose handler dereferences
  * NULL).
  */
 #include <kernel/arch.h>
@@ -24,6 +24,12 @@ static void crash_ipi_handler(struct pt_regs *regs)
 
 	__asm__ __volatile__("" : "+r"(p));	/* keep the compiler from seeing NULL */
 	*(volatile int *)p = 1;
+}
+
+/* An undefined instruction none of the kernel's planted encodings uses. */
+void arch_crash_invalid_opcode(void)
+{
+	__asm__ __volatile__(".inst 0xe7f000f0");	/* udf #0 */
 }
 
 void arch_crash_irq_oops(void)

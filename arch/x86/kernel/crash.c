@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The shell's "crash" triggers that need the CPU: a hard lockup, and an
- * oops inside an interrupt handler (a self-IPI whose handler dereferences
+ * The shell's "crash" triggers that need the CPU: a hard lockup, an invalid
+ * opcode, and an oops inside an interrupt handler (a self-IPI whose handler dereferences
  * NULL).
  */
 #include <kernel/arch.h>
@@ -29,6 +29,12 @@ static void crash_ipi_handler(struct pt_regs *regs)
 	lapic_eoi();
 	__asm__ __volatile__("" : "+r"(p));	/* keep the compiler from seeing NULL */
 	*(volatile int *)p = 1;
+}
+
+/* A bare ud2: with no bug-table entry it is an invalid opcode, not BUG(). */
+void arch_crash_invalid_opcode(void)
+{
+	__asm__ __volatile__("ud2");
 }
 
 void arch_crash_irq_oops(void)
