@@ -5,8 +5,8 @@
  * cpsr), and the roundup of the other CPUs with the GIC's FIQ "NMI".
  * Breakpoints are an undefined instruction (ARM_KGDB_BREAK_INSN) the
  * undefined-instruction handler reports as DIE_BREAKPOINT; single-step is
- * done in software (kgdb_step.c). No hardware breakpoints or watchpoints:
- * see docs/arm.md.
+ * done in software (kgdb_step.c), hardware breakpoints and watchpoints
+ * with the CP14 debug registers (kgdb_hw.c).
  */
 #include <kernel/sched.h>
 #include <kernel/smp.h>
@@ -143,4 +143,10 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.roundup_cpus = arm_kgdb_roundup_cpus,
 	.hold_wait = arm_kgdb_hold_wait,
 	.flush_icache = arm_kgdb_flush_icache,
+	.set_hw_breakpoint = arm_kgdb_set_hw_bp,
+	.remove_hw_breakpoint = arm_kgdb_remove_hw_bp,
+	.remove_all_hw_breakpoints = arm_kgdb_remove_all_hw_bps,
+	.disable_hw_breakpoints = arm_kgdb_disable_hw_bps,
+	.install_hw_breakpoints = arm_kgdb_install_hw_bps,
+	.hw_stop_reason = arm_kgdb_hw_stop_reason,
 };

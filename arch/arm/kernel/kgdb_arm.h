@@ -20,4 +20,12 @@ void arm_kgdb_single_step(struct pt_regs *regs, bool on);
 /* The address of the instruction that follows the one at regs->pc. */
 uintptr_t arm_next_pc(const struct pt_regs *regs, u32 insn);
 
+/* kgdb_hw.c: hardware breakpoints and watchpoints (CP14 debug registers). */
+int arm_kgdb_set_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type);
+int arm_kgdb_remove_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type);
+void arm_kgdb_remove_all_hw_bps(void);
+void arm_kgdb_disable_hw_bps(void);
+void arm_kgdb_install_hw_bps(void);
+int arm_kgdb_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr);
+
 #endif
