@@ -33,6 +33,12 @@
 
 #define DSCR_MDBGEN	(1U << 15)
 
+/* opc2 of the per-slot registers: mcr p14, 0, Rt, c0, c<n>, opc2 */
+#define DBGBVR		4
+#define DBGBCR		5
+#define DBGWVR		6
+#define DBGWCR		7
+
 /* DBGBCR and DBGWCR share the layout of these fields */
 #define CR_E		(1U << 0)
 #define CR_PL_ANY	(3U << 1)	/* PMC/PAC: PL0 and PL1 */
@@ -62,7 +68,8 @@ static struct hw_slot bp_slots[HW_MAX_SLOTS], wp_slots[HW_MAX_SLOTS];
 		__asm__ __volatile__("mcr p14, 0, %0, c0, c" #n ", " #op2 : : "r"(v)); \
 		break
 
-/* Write DBG{B,W}{V,C}R<n>: the register number is part of the instruction. */
+/* Write DBG{B,W}{V,C}R<n>: the register number is part of the instruction
+ * (@op2 is expanded here, before DBG_CASE stringifies it). */
 #define DBG_WRITE(op2, n, v) do {					\
 	u32 v_ = (v);							\
 	switch (n) {							\
@@ -215,21 +222,21 @@ void arm_kgdb_install_hw_bps(void)
 	for (i = 0; i < nbrp; i++) {
 		const struct hw_slot *s = &bp_slots[i];
 
-		DBG_WRITE(5, i, 0);
+		DBG_WRITE(DBGBCR, i, 0);
 		if (!s->used)
 			continue;
-		DBG_WRITE(4, i, s->addr);
-		DBG_WRITE(5, i, CR_E | CR_PL_ANY | CR_BAS(s->bas) | CR_HMC);
+		DBG_WRITE(DBGBVR, i, s->addr);
+		DBG_WRITE(DBGBCR, i, CR_E | CR_PL_ANY | CR_BAS(s->bas) | CR_HMC);
 		any = true;
 	}
 	for (i = 0; i < nwrp; i++) {
 		const struct hw_slot *s = &wp_slots[i];
 
-		DBG_WRITE(7, i, 0);
+		DBG_WRITE(DBGWCR, i, 0);
 		if (!s->used)
 			continue;
-		DBG_WRITE(6, i, s->addr);
-		DBG_WRITE(7, i, CR_E | CR_PL_ANY | CR_LSC(lsc(s->type)) | CR_BAS(s->bas) |
+		DBG_WRITE(DBGWVR, i, s->addr);
+		DBG_WRITE(DBGWCR, i, CR_E | CR_PL_ANY | CR_LSC(lsc(s->type)) | CR_BAS(s->bas) |
 			  CR_HMC);
 		any = true;
 	}
