@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Exception table lookup: the table is small (the nofault copy routine),
- * so a linear scan is enough and needs no sorting at boot.
+ * Exception table lookup, for every arch: <asm/extable.h> defines the
+ * entry (insn, fixup) and the _ASM_EXTABLE() macro that emits one. The
+ * table is small (the nofault copy routines), so a linear scan is enough
+ * and needs no sorting at boot.
  */
 #include <kernel/types.h>
 #include <asm/extable.h>
