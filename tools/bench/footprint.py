@@ -3,7 +3,7 @@
 and at -Os, and the kernel with CONFIG_KGDB=y against =n.
 
 The -Os objects are compiled with exactly the command make uses for the
-default ones (taken from `make -n V=1`), with -O2 replaced by -Os.
+default ones (taken from `make -n -W <source> V=1`), with -O2 replaced by -Os.
 """
 import glob
 import os
@@ -50,7 +50,9 @@ def part_objects(root, odir):
 def compile_os(root, arch, odir, osdir, obj):
     """Compile @obj (a path under @odir) again with -Os into @osdir."""
     src_obj = os.path.relpath(obj, odir)
-    out = subprocess.run(["make", "-n", "-B", "V=1", f"ARCH={arch}", f"O={odir}", obj],
+    src = next(s for s in (src_obj[:-2] + ".c", src_obj[:-2] + ".S")
+               if os.path.exists(os.path.join(root, s)))
+    out = subprocess.run(["make", "-n", "-W", src, "V=1", f"ARCH={arch}", f"O={odir}", obj],
                          cwd=root, check=True, capture_output=True, text=True).stdout
     for line in out.splitlines():
         if f"-c -o {obj} " in line:
