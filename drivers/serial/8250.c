@@ -39,6 +39,7 @@
 #define UART_FCR_ENABLE	0x01
 #define UART_FCR_CLR_RX	0x02
 #define UART_FCR_CLR_TX	0x04
+#define UART_FCR_TRIG14	0xc0	/* receive interrupt at 14 bytes (or a timeout) */
 #define UART_LCR_8N1	0x03
 #define UART_LCR_DLAB	0x80
 #define UART_MCR_DTR	0x01
@@ -61,6 +62,7 @@ struct uart_8250 {
 	struct console con;
 	cpulock_t tx_lock;	/* whole writes from the console and the shell */
 	unsigned int tx_fifo;	/* bytes per THRE wait: 16, or 1 without FIFO */
+	unsigned int poll_room;	/* bytes poll_put_char may send before the next wait */
 	bool present;
 	bool irq_ok;
 };
@@ -116,7 +118,9 @@ static void uart_setup(struct uart_8250 *u, unsigned int baud)
 {
 	serial_out(u, UART_IER, 0);
 	uart_set_baud(u, baud);
-	serial_out(u, UART_FCR, UART_FCR_ENABLE | UART_FCR_CLR_RX | UART_FCR_CLR_TX);
+	/* The trigger level also sets how many bytes QEMU hands over at once. */
+	serial_out(u, UART_FCR, UART_FCR_ENABLE | UART_FCR_CLR_RX | UART_FCR_CLR_TX |
+		   UART_FCR_TRIG14);
 	u->tx_fifo = (serial_in(u, UART_IIR) & UART_IIR_FIFO) == UART_IIR_FIFO ? FIFO_SIZE : 1;
 	serial_out(u, UART_MCR, UART_MCR_DTR | UART_MCR_RTS | UART_MCR_OUT2);
 	/* Drop whatever was pending before us. */
@@ -154,6 +158,7 @@ static void uart_write(struct uart_8250 *u, const char *s, size_t len, bool crlf
 			cr_sent = false;
 		}
 	}
+	u->poll_room = 0;	/* the FIFO is ours no more */
 	if (took)
 		cpu_lock_release(&u->tx_lock);
 	local_irq_restore(flags);
@@ -198,8 +203,13 @@ static void uart_poll_put_char(struct tty *tty, char c)
 {
 	struct uart_8250 *u = tty->driver_data;
 
-	wait_thre(u);
+	/* THRE means the FIFO is empty: a FIFO's worth of bytes per wait. */
+	if (!u->poll_room) {
+		wait_thre(u);
+		u->poll_room = u->tx_fifo;
+	}
 	serial_out(u, UART_TX, (u8)c);
+	u->poll_room--;
 }
 
 static const struct tty_ops uart_tty_ops = {

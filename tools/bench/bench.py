@@ -161,14 +161,16 @@ def table(rep):
             f"| {wa['round_trips']:.0f} | {wb['round_trips']:.0f} "
             f"| {wb['bytes_out']:.0f} / {wb['bytes_in']:.0f} |")
     lines += ["", "Memory throughput over kgdboc, against the line's own rate:", "",
-              "| operation | kgdb KB/s | wire KB/s (in+out) | share of line (tx) |",
+              "| operation | kgdb KB/s | wire KB/s (in+out) | share of the line (tx; rx for "
+              "writes) |",
               "|---|---|---|---|"]
     for op, n in MEM_BYTES.items():
         if op in k:
             a = k[op]
             wire = (a["wire"]["bytes_in"] + a["wire"]["bytes_out"]) / a["median"]
+            line_rate = ln["rx"] if op.startswith("write") else ln["tx"]
             lines.append(f"| {LABELS[op]} | {n / a['median'] / 1000:.1f} | {wire / 1000:.1f} "
-                         f"| {wire / ln['tx'] * 100:.0f}% |")
+                         f"| {wire / line_rate * 100:.0f}% |")
     lines += ["", f"Serial line (ttyS1, 16550 on a TCP chardev, nodelay=on), medians: "
               f"tx through the driver's write path {ln['tx'] / 1000:.0f} KB/s, "
               f"tx one poll_put_char per byte {ln['txpoll'] / 1000:.0f} KB/s, "
