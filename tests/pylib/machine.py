@@ -215,7 +215,7 @@ class Machine:
             self.console = None
 
     def __enter__(self):
-        return self.start()
+        return self if self.proc else self.start()
 
     def __exit__(self, *exc):
         self.stop()
