@@ -16,6 +16,14 @@ def x86_only(arch):
         pytest.skip("x86 backend")
 
 
+@pytest.fixture(params=[1, 4], ids=["smp1", "smp4"])
+def attached(target, request):
+    """Booted with kgdbwait on 1 or 4 CPUs; gdb attached and stopped there."""
+    m = target.boot(smp=request.param)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    return m, target.gdb()
+
+
 def regs_of(arch):
     if arch == "x86_64":
         gprs = ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp"]
@@ -135,6 +143,16 @@ def test_stepi_never_lands_in_an_interrupt(attached):
     m, g = attached
     g.cmd("break cmd_uptime")
     to_shell(m, g)
+    m.write("uptime\n")
+    assert g.wait_stop().func == "cmd_uptime"
+    # Step off the instruction that carries the breakpoint: the PC moves on,
+    # and the breakpoint stays planted for the next call.
+    start = reg_value(g, "pc")
+    g.cmd("stepi")
+    assert reg_value(g, "pc") != start
+    assert "cmd_uptime" in g.cmd("frame")
+    g.cont()
+    m.expect(r"up \d+\.\d+ s", timeout=20)
     m.write("uptime\n")
     assert g.wait_stop().func == "cmd_uptime"
     g.cmd("delete")
