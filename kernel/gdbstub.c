@@ -16,6 +16,8 @@
 #define GDB_SIGTRAP	5
 /* Longest thread id on the wire, plus its separator. */
 #define GDB_TID_CHARS	(sizeof(long) * 2 + 1)
+/* A thread's text ("comm, pid N, on CPUn"), or one XML tag of the thread list. */
+#define GDB_THREAD_TEXT	64
 
 bool gdbstub_attached;
 
@@ -571,25 +573,140 @@ static bool h_current_thread(struct gdb_args *a)
 	return false;
 }
 
+/* What gdb shows in parentheses after a thread: qThreadExtraInfo and qXfer:threads. */
+static void thread_text(const struct gdb_thread *th, char *s, size_t size)
+{
+	if (!th->task)
+		snprintf(s, size, "CPU%d%s", th->cpu, kgdb_cpus[th->cpu].regs ? "" : " (running)");
+	else if (th->cpu >= 0)
+		snprintf(s, size, "%s, pid %d, on CPU%d", th->task->comm, th->task->pid, th->cpu);
+	else
+		snprintf(s, size, "%s, pid %d, %s", th->task->comm, th->task->pid,
+			 task_state_name(th->task));
+}
+
 static bool h_thread_extra(struct gdb_args *a)
 {
 	struct gdb_thread th;
 	char *s = (char *)gdb_scratch;
-	size_t size = 64;
 
 	if (!thread_lookup(a->tid, &th)) {
 		tx_err(-ESRCH);
 		return false;
 	}
-	if (!th.task)
-		snprintf(s, size, "CPU%d%s", th.cpu, kgdb_cpus[th.cpu].regs ? "" : " (running)");
-	else if (th.cpu >= 0)
-		snprintf(s, size, "%s, pid %d, on CPU%d", th.task->comm, th.task->pid, th.cpu);
-	else
-		snprintf(s, size, "%s, pid %d, %s", th.task->comm, th.task->pid,
-			 task_state_name(th.task));
+	thread_text(&th, s, GDB_THREAD_TEXT);
 	tx_begin();
 	tx_hexbytes(gdb_scratch, strlen(s));
+	tx_end();
+	return false;
+}
+
+/*
+ * qXfer:threads:read: the thread list as an XML document, generated anew
+ * for each read and cut to the window [off, off + len) that gdb asked for,
+ * so that gdb 13 learns every thread and its text in one or two packets
+ * instead of qfThreadInfo plus one qThreadExtraInfo per thread. Threads
+ * carry no name attribute: gdb would print it next to the same text.
+ */
+struct xml_window {
+	size_t pos;		/* document bytes generated so far */
+	size_t off, end;	/* the window asked for */
+	size_t sent;		/* bytes of the window in the reply */
+	bool full;		/* the reply ran out of room */
+};
+
+static void xml_put(struct xml_window *w, const char *s, size_t len)
+{
+	size_t skip, n;
+
+	if (w->pos + len > w->off && w->pos < w->end && !w->full) {
+		skip = w->off > w->pos ? w->off - w->pos : 0;
+		n = MIN(len - skip, w->end - (w->pos + skip));
+		w->sent += tx_binary((const u8 *)s + skip, n);
+		w->full = w->off + w->sent < w->pos + skip + n;
+	}
+	w->pos += len;
+}
+
+static void xml_str(struct xml_window *w, const char *s)
+{
+	xml_put(w, s, strlen(s));
+}
+
+/* Character data: the five characters XML reserves, escaped. */
+static void xml_text(struct xml_window *w, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<':
+			xml_str(w, "&lt;");
+			break;
+		case '>':
+			xml_str(w, "&gt;");
+			break;
+		case '&':
+			xml_str(w, "&amp;");
+			break;
+		case '"':
+			xml_str(w, "&quot;");
+			break;
+		case '\'':
+			xml_str(w, "&apos;");
+			break;
+		default:
+			xml_put(w, s, 1);
+		}
+	}
+}
+
+static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *th)
+{
+	char *s = (char *)gdb_scratch;
+
+	snprintf(s, GDB_THREAD_TEXT, "<thread id=\"%lx\"", tid);
+	xml_str(w, s);
+	if (th->cpu >= 0) {
+		snprintf(s, GDB_THREAD_TEXT, " core=\"%d\"", th->cpu);
+		xml_str(w, s);
+	}
+	xml_str(w, ">");
+	thread_text(th, s, GDB_THREAD_TEXT);
+	xml_text(w, s);
+	xml_str(w, "</thread>\n");
+}
+
+static bool h_xfer_threads(struct gdb_args *a)
+{
+	struct xml_window w = { .off = a->num[0] };
+	struct gdb_thread th;
+	unsigned int cpu;
+	struct task *t;
+
+	if (a->str_len) {
+		tx_err(-ENOENT);
+		return false;
+	}
+	w.end = w.off + MIN(a->num[1], KGDB_PACKET_SIZE);
+	if (w.end < w.off)
+		w.end = (size_t)-1;
+	tx_begin();
+	tx_char('m');
+	xml_str(&w, "<?xml version=\"1.0\"?>\n<threads>\n");
+	for_each_online_cpu(cpu) {
+		th.cpu = (int)cpu;
+		th.task = NULL;
+		xml_thread(&w, KGDB_TID_CPU_BASE + (long)cpu, &th);
+	}
+	for_each_task(t) {
+		if (t->state == TASK_DEAD)
+			continue;
+		th.task = t;
+		th.cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
+		xml_thread(&w, task_tid(t), &th);
+	}
+	xml_str(&w, "</threads>\n");
+	if (w.off + w.sent >= w.pos)
+		tx_patch(0, 'l');
 	tx_end();
 	return false;
 }
@@ -689,6 +806,7 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "z4,", "x,x", h_break, NEED_HW, NULL },
 	{ "qSupported", "?:r", h_supported, NEED_NONE, NULL },
 	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+" },
+	{ "qXfer:threads:read:", "s:x,x", h_xfer_threads, NEED_NONE, "qXfer:threads:read+" },
 	{ "qfThreadInfo", "", h_thread_info, NEED_NONE, NULL },
 	{ "qsThreadInfo", "", h_thread_info, NEED_NONE, NULL },
 	{ "qC", "", h_current_thread, NEED_NONE, NULL },

@@ -253,6 +253,80 @@ static void test_xfer_features(void **state)
 	break_in();
 }
 
+#define XFER_THREADS_HEAD "<?xml version=\"1.0\"?>\n<threads>\n"
+
+static void test_xfer_threads(void **state)
+{
+	static const char doc[] = XFER_THREADS_HEAD
+		"<thread id=\"f4240\" core=\"0\">CPU0</thread>\n"
+		"<thread id=\"f4241\" core=\"1\">CPU1</thread>\n"
+		"<thread id=\"1\">swapper/0, pid 0, sleeping</thread>\n"
+		"<thread id=\"2\" core=\"0\">init, pid 1, on CPU0</thread>\n"
+		"<thread id=\"3\" core=\"1\">worker, pid 2, on CPU1</thread>\n"
+		"<thread id=\"4\">a&lt;b&amp;&quot;c*}, pid 3, sleeping</thread>\n"
+		"</threads>\n";
+	size_t size = strlen(doc), tail = strlen("c*}, pid 3, sleeping</thread>\n</threads>\n");
+	char buf[1024];
+
+	strcpy(task_find(3)->comm, "a<b&\"c*}");
+	gdb_connect();
+	/* The '*' and '}' in the last thread's text go out escaped. */
+	snprintf(buf, sizeof(buf), "m%.64s", doc);
+	xchg("qXfer:threads:read::0,40", buf);
+	snprintf(buf, sizeof(buf), "m%.16s", doc + 0x20);
+	xchg("qXfer:threads:read::20,10", buf);
+	snprintf(buf, sizeof(buf), "qXfer:threads:read::%zx,ffb", size - tail);
+	script_pkt(buf);
+	expect_str("+");
+	expect_pkt("lc}\x0a}], pid 3, sleeping</thread>\n</threads>\n");
+	snprintf(buf, sizeof(buf), "qXfer:threads:read::%zx,10", size);
+	xchg(buf, "l");
+	xchg("qXfer:threads:read::fffffffffffffffe,10", "l");
+	xchg("qXfer:threads:read:x:0,10", "E02");
+	xchg("qXfer:threads:read::0", "E16");
+	resume("c");
+	break_in();
+}
+
+/* A long list comes in pieces of what gdb asked for, each cut where the last ended. */
+static void test_xfer_threads_paging(void **state)
+{
+	static char doc[96 * 1600];
+	char req[48], reply[KGDB_PACKET_SIZE + 1];
+	size_t size, off = 0, n;
+	unsigned int i;
+
+	fake_tasks_setup(1500);
+	size = (size_t)sprintf(doc, XFER_THREADS_HEAD
+			       "<thread id=\"f4240\" core=\"0\">CPU0</thread>\n"
+			       "<thread id=\"f4241\" core=\"1\">CPU1</thread>\n"
+			       "<thread id=\"1\">swapper/0, pid 0, sleeping</thread>\n"
+			       "<thread id=\"2\" core=\"0\">init, pid 1, on CPU0</thread>\n"
+			       "<thread id=\"3\" core=\"1\">worker, pid 2, on CPU1</thread>\n"
+			       "<thread id=\"4\">sleeper, pid 3, sleeping</thread>\n");
+	for (i = 4; i < 1504; i++)
+		size += (size_t)sprintf(doc + size,
+					"<thread id=\"%x\">extra%u, pid %u, sleeping</thread>\n",
+					i + 1, i, i);
+	size += (size_t)sprintf(doc + size, "</threads>\n");
+	gdb_connect();
+	/* gdb asks for more than a packet holds: the reply fills the packet. */
+	for (i = 0; off < size; i++) {
+		n = MIN(size - off, (size_t)KGDB_PACKET_SIZE - 1);
+		snprintf(req, sizeof(req), "qXfer:threads:read::%zx,%x", off,
+			 i ? 0xffb : 0x10000);
+		if (i)
+			n = MIN(n, (size_t)0xffb);
+		snprintf(reply, sizeof(reply), "%c%.*s", off + n == size ? 'l' : 'm',
+			 (int)n, doc + off);
+		xchg(req, reply);
+		off += n;
+	}
+	assert_true(i > 20);
+	resume("c");
+	break_in();
+}
+
 static int cmd_echo(struct printer *out, int argc, char **argv)
 {
 	int i;
@@ -399,6 +473,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_threads, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_features, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_xfer_threads, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_xfer_threads_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_monitor, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_and_malformed, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_noack, setup1, teardown),
