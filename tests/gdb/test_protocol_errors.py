@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: MIT
+"""Bad input on the real line gets an error reply or a NAK, never a crash or
+a hang: raw packets to the kernel stopped at kgdbwait, then a real gdb
+session proves the stub is still fine."""
+import re
+import socket
+import subprocess
+import time
+
+import pytest
+
+from machine import kernel_path
+
+
+def frame(body):
+    return b"$" + body + b"#%02x" % (sum(body) & 0xff)
+
+
+class Raw:
+    """A minimal remote-protocol client on the kgdboc line."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock.settimeout(0.1)
+        self.buf = b""
+
+    def send(self, data):
+        self.sock.sendall(data)
+
+    def read_until(self, pattern, timeout=10):
+        rx = re.compile(pattern, re.S)
+        deadline = time.monotonic() + timeout
+        while True:
+            m = rx.search(self.buf)
+            if m:
+                self.buf = self.buf[m.end():]
+                return m
+            assert time.monotonic() < deadline, f"no {pattern!r} in {self.buf[-200:]!r}"
+            try:
+                self.buf += self.sock.recv(65536)
+            except socket.timeout:
+                pass
+
+    def reply(self, timeout=10):
+        """The next packet's body; the packet is acknowledged."""
+        m = self.read_until(rb"\$([^#]*)#([0-9a-f]{2})", timeout)
+        body = m.group(1)
+        assert sum(body) & 0xff == int(m.group(2), 16), "bad checksum from the stub"
+        self.send(b"+")
+        return body
+
+    def ask(self, body):
+        self.send(frame(body))
+        self.read_until(rb"\+")
+        return self.reply()
+
+    def close(self):
+        self.sock.close()
+
+
+@pytest.fixture
+def raw(target):
+    m = target.boot()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    r = Raw(m.ports[1])
+    yield r
+    r.close()
+
+
+def text_addr(arch):
+    """Where cmd_uptime's code is: read-only kernel text."""
+    out = subprocess.run(["nm", kernel_path(arch)], capture_output=True, text=True,
+                         check=True).stdout
+    return int(re.search(r"^([0-9a-f]+) [tT] cmd_uptime$", out, re.M).group(1), 16)
+
+
+def test_malformed_packets_get_errors_and_the_stub_lives(raw, target, arch):
+    addr = b"%x" % text_addr(arch)
+    assert raw.ask(b"?").startswith(b"T05")
+    good = raw.ask(b"m" + addr + b",4")
+    assert re.fullmatch(rb"[0-9a-f]{8}", good), good
+
+    # A bad checksum is NAKed; the retransmission is taken.
+    raw.send(b"$m" + addr + b",4#00")
+    raw.read_until(rb"-")
+    assert raw.ask(b"m" + addr + b",4") == good
+
+    # An absurd length is cut to what one packet holds (gdb takes short
+    # reads), or refused where address + length wraps.
+    big = raw.ask(b"m" + addr + b",fffffffff")
+    assert big.startswith(b"E") or (big.startswith(good) and len(big) <= 16384), big[:40]
+    # Unmapped memory, garbage numbers: E replies.
+    assert raw.ask(b"m0,4").startswith(b"E")
+    assert raw.ask(b"mzz,4").startswith(b"E")
+    assert raw.ask(b"M0,2:0000").startswith(b"E")
+    assert raw.ask(b"p99999").startswith(b"E")
+    assert raw.ask(b"Z0,zz,1").startswith(b"E")
+    assert raw.ask(b"Hg7fffffff").startswith(b"E")
+    # Writing read-only text through M goes through the text patcher: the
+    # same bytes back are fine, and memory is unchanged.
+    assert raw.ask(b"M" + addr + b",4:" + good) == b"OK"
+    assert raw.ask(b"m" + addr + b",4") == good
+    # An unknown packet gets the empty reply.
+    assert raw.ask(b"qNoSuchThing") == b""
+
+    # An oversized packet (longer than any PacketSize) is dropped, and a
+    # packet cut off by a dropped line is abandoned at the next '$'.
+    raw.send(b"$" + b"m" * 70000 + b"#00")
+    raw.send(b"$m" + addr)
+    time.sleep(0.5)
+    raw.buf = b""
+    assert raw.ask(b"?").startswith(b"T05")
+    raw.close()
+
+    # A real gdb session on the same line works as if nothing happened.
+    g = target.gdb()
+    assert "kgdb_initial_breakpoint" in g.cmd("bt")
+    assert re.search(r"0x[0-9a-f]+", g.cmd("x/xw cmd_uptime"))
+    g.cont()
