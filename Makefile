@@ -98,6 +98,7 @@ CFLAGS := -std=gnu11 -ffreestanding -nostdinc -isystem $(shell $(CC) -print-file
 	-Wall -Wextra -Werror -Wno-unused-parameter -O2 \
 	-fno-stack-protector -fno-pic -fno-common -fno-strict-aliasing \
 	-fno-omit-frame-pointer -fno-optimize-sibling-calls \
+	-fno-asynchronous-unwind-tables -fno-unwind-tables \
 	-include $(AUTOCONF) -I include -I arch/$(SRCARCH)/include -I . -I $(O)/include
 ifeq ($(CONFIG_DEBUG_INFO),y)
 CFLAGS += -g
@@ -123,23 +124,30 @@ objs := $(head-objs) $(filter-out $(head-objs),$(objs))
 
 all: $(O)/vmlinux
 
-$(O)/%.o: %.c $(AUTOCONF)
+# Everything is rebuilt when the compiler flags change (not only the sources).
+FLAGS_STAMP := $(O)/.build-flags
+build-flags := $(CC) $(CFLAGS) $(ARCH_CFLAGS) $(LD) $(LDFLAGS) $(ARCH_LDFLAGS)
+ifneq ($(build-flags),$(shell cat $(FLAGS_STAMP) 2>/dev/null))
+$(shell mkdir -p $(O) && echo '$(build-flags)' > $(FLAGS_STAMP))
+endif
+
+$(O)/%.o: %.c $(AUTOCONF) $(FLAGS_STAMP)
 	$(quiet) CC $@
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) $(ARCH_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(O)/%.o: %.S $(AUTOCONF)
+$(O)/%.o: %.S $(AUTOCONF) $(FLAGS_STAMP)
 	$(quiet) AS $@
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) $(ARCH_CFLAGS) $(AFLAGS) -MMD -MP -c -o $@ $<
 
-$(O)/vmlinux.lds: $(LDS_SRC) $(AUTOCONF)
+$(O)/vmlinux.lds: $(LDS_SRC) $(AUTOCONF) $(FLAGS_STAMP)
 	$(quiet) LDS $@
 	$(Q)$(CC) $(CFLAGS) $(ARCH_CFLAGS) $(AFLAGS) -E -P -x c -MMD -MP -MT $@ -o $@ $<
 
 # Linked twice: the symbol table for backtraces (kallsyms) is generated from
 # the first link and placed after everything else, so no address moves.
-$(O)/vmlinux: $(objs) $(O)/vmlinux.lds scripts/link-vmlinux.sh scripts/kallsyms.py
+$(O)/vmlinux: $(objs) $(O)/vmlinux.lds scripts/link-vmlinux.sh scripts/kallsyms.py $(FLAGS_STAMP)
 	$(quiet) LD $@
 	$(Q)LD="$(LD)" NM="$(NM)" CC="$(CC)" PYTHON="$(PYTHON)" \
 		CFLAGS="$(CFLAGS) $(ARCH_CFLAGS) $(AFLAGS)" \
