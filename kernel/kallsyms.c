@@ -40,6 +40,18 @@ const char *kallsyms_lookup(uintptr_t addr, uintptr_t *offset, uintptr_t *size)
 	return kallsyms_names + kallsyms_offsets[i];
 }
 
+void sprint_symbol(char *buf, size_t len, uintptr_t addr, bool return_addr)
+{
+	uintptr_t off, size;
+	const char *name = kallsyms_lookup(return_addr ? addr - 1 : addr, &off, &size);
+
+	if (!name)
+		snprintf(buf, len, "?");
+	else
+		snprintf(buf, len, "%s+0x%lx/0x%lx", name,
+			 (unsigned long)(return_addr ? off + 1 : off), (unsigned long)size);
+}
+
 uintptr_t kallsyms_lookup_name(const char *name)
 {
 	for (unsigned int i = 0; i < kallsyms_num; i++)

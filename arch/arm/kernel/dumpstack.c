@@ -27,14 +27,10 @@ static const char *const trap_names[] = {
  * end of a function whose last instruction is a call). */
 static void print_addr(struct printer *p, unsigned long addr, bool exact)
 {
-	uintptr_t off, size;
-	const char *name = kallsyms_lookup(exact ? addr : addr - 1, &off, &size);
+	char sym[KSYM_SYMBOL_LEN];
 
-	if (name)
-		pprintf(p, " [<%08lx>] %s+0x%lx/0x%lx\n", addr, name,
-			(unsigned long)(exact ? off : off + 1), (unsigned long)size);
-	else
-		pprintf(p, " [<%08lx>] ?\n", addr);
+	sprint_symbol(sym, sizeof(sym), addr, !exact);
+	pprintf(p, " [<%08lx>] %s\n", addr, sym);
 }
 
 static bool in_entry_code(unsigned long addr)
@@ -84,14 +80,10 @@ void show_backtrace(struct printer *p, struct pt_regs *regs)
 
 static void show_sym(struct printer *p, const char *label, unsigned long addr)
 {
-	uintptr_t off, size;
-	const char *name = kallsyms_lookup(addr, &off, &size);
+	char sym[KSYM_SYMBOL_LEN];
 
-	if (name)
-		pprintf(p, "%s%08lx %s+0x%lx/0x%lx\n", label, addr, name, (unsigned long)off,
-			(unsigned long)size);
-	else
-		pprintf(p, "%s%08lx\n", label, addr);
+	sprint_symbol(sym, sizeof(sym), addr, false);
+	pprintf(p, "%s%08lx %s\n", label, addr, sym);
 }
 
 void show_regs(struct printer *p, struct pt_regs *r)

@@ -27,14 +27,10 @@
  * end of a function whose last instruction is a call). */
 static void print_addr(struct printer *p, unsigned long addr, bool exact)
 {
-	uintptr_t off, size;
-	const char *name = kallsyms_lookup(exact ? addr : addr - 1, &off, &size);
+	char sym[KSYM_SYMBOL_LEN];
 
-	if (name)
-		pprintf(p, " [<" REG ">] %s+0x%lx/0x%lx\n", addr, name,
-			(unsigned long)(exact ? off : off + 1), (unsigned long)size);
-	else
-		pprintf(p, " [<" REG ">] ?\n", addr);
+	sprint_symbol(sym, sizeof(sym), addr, !exact);
+	pprintf(p, " [<" REG ">] %s\n", addr, sym);
 }
 
 static bool in_entry_code(unsigned long addr)
@@ -84,14 +80,10 @@ void show_backtrace(struct printer *p, struct pt_regs *regs)
 
 static void show_pc(struct printer *p, const char *label, unsigned long pc)
 {
-	uintptr_t off, size;
-	const char *name = kallsyms_lookup(pc, &off, &size);
+	char sym[KSYM_SYMBOL_LEN];
 
-	if (name)
-		pprintf(p, "%s" REG " %s+0x%lx/0x%lx\n", label, pc, name, (unsigned long)off,
-			(unsigned long)size);
-	else
-		pprintf(p, "%s" REG "\n", label, pc);
+	sprint_symbol(sym, sizeof(sym), pc, false);
+	pprintf(p, "%s" REG " %s\n", label, pc, sym);
 }
 
 void show_regs(struct printer *p, struct pt_regs *r)
