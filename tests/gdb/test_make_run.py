@@ -16,5 +16,15 @@ def test_scripted_session(arch):
     assert out.returncode == 0, text
     assert re.search(r"Breakpoint 1, cmd_uptime", text), text
     assert re.search(r"#\d+ .* shell_thread", text), text
-    assert re.search(r'"shell"|shell', text.split("(gdb) info threads")[-1]), text
-    assert "Detaching" in text or "detached" in text.lower(), text
+    # The second `info threads`, at the breakpoint: the shell is the thread
+    # that stopped, and the other kernel threads are listed by name.
+    threads = text.split("(gdb) info threads")[-1].split("(gdb) delete")[0]
+    assert re.search(r"\*\s+\d+\s+Thread \d+ \(shell, pid \d+, on CPU\d+\)\s+cmd_uptime",
+                     threads), threads
+    for name in ("init", "kworker/0", "events", "watchdog"):
+        assert f"({name}, pid" in threads, threads
+    assert "detached" in text.lower(), text
+    # After the detach the kernel runs on: the command that hit the
+    # breakpoint finishes on the console.
+    console = text.split("--- console after detach ---")[-1]
+    assert re.search(r"up \d+\.\d+ s", console), console
