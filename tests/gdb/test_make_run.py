@@ -19,7 +19,7 @@ def test_scripted_session(arch):
     # The second `info threads`, at the breakpoint: the shell is the thread
     # that stopped, and the other kernel threads are listed by name.
     threads = text.split("(gdb) info threads")[-1].split("(gdb) delete")[0]
-    assert re.search(r"\*\s+\d+\s+Thread \d+ \(shell, pid \d+, on CPU\d+\)\s+cmd_uptime",
+    assert re.search(r"\*\s+\d+\s+Thread \d+ \(shell, pid \d+, on CPU\d+\)\s+(0x[0-9a-f]+ in )?cmd_uptime",
                      threads), threads
     for name in ("init", "kworker/0", "events", "watchdog"):
         assert f"({name}, pid" in threads, threads
