@@ -620,9 +620,19 @@ void kgdb_unregister_io_module(struct kgdb_io *io)
 
 void kgdb_initial_breakpoint(void)
 {
+	unsigned long flags;
+
 	if (!kgdbwait || kgdbwait_done || !kgdb_io_ops)
 		return;
 	kgdbwait_done = true;
+	/*
+	 * A gdb that connects as soon as it sees the message must find the
+	 * kernel in this breakpoint: with interrupts off its first bytes wait
+	 * in the transport instead of breaking in (SIGINT) from the receive
+	 * interrupt, which would make the kernel stop here a second time.
+	 */
+	local_irq_save(flags);
 	pr_notice("kgdb: waiting for gdb on %s\n", kgdb_io_ops->name);
 	kgdb_breakpoint();
+	local_irq_restore(flags);
 }
