@@ -122,11 +122,20 @@ struct kgdb_arch {
 	void (*roundup_cpus)(void);
 
 	/*
-	 * Optional: called repeatedly by held CPUs while they wait for the
-	 * master, interrupts off; return soon (a short pause or low-power
-	 * wait). NULL: cpu_relax().
+	 * Optional: called repeatedly by a held CPU, interrupts off, until the
+	 * master sets *@release. Return at once if *@release is set; otherwise
+	 * either return soon (a short pause) or sleep until hold_kick() for
+	 * this CPU, without missing a kick sent after *@release was tested.
+	 * Returning early is harmless. NULL: cpu_relax().
 	 */
-	void (*hold_wait)(void);
+	void (*hold_wait)(const bool *release);
+
+	/*
+	 * Optional, with a hold_wait() that sleeps: wake held CPU @cpu. The
+	 * master calls it, interrupts off, after setting that CPU's release
+	 * flag. Must be safe to call for a CPU that has stopped waiting.
+	 */
+	void (*hold_kick)(unsigned int cpu);
 
 	/*
 	 * Optional: make @len bytes of instructions written at @addr visible to

@@ -201,7 +201,7 @@ static void hold_loop(struct kgdb_cpu *c)
 {
 	while (!__atomic_load_n(&c->release, __ATOMIC_ACQUIRE)) {
 		if (arch_kgdb_ops.hold_wait)
-			arch_kgdb_ops.hold_wait();
+			arch_kgdb_ops.hold_wait(&c->release);
 		else
 			cpu_relax();
 	}
@@ -209,6 +209,14 @@ static void hold_loop(struct kgdb_cpu *c)
 	c->regs = NULL;
 	hw_install();
 	__atomic_store_n(&c->held, false, __ATOMIC_RELEASE);
+}
+
+/* Let held CPU @cpu go, waking it if the arch parks held CPUs. */
+static void release_cpu(unsigned int cpu)
+{
+	__atomic_store_n(&kgdb_cpus[cpu].release, true, __ATOMIC_SEQ_CST);
+	if (arch_kgdb_ops.hold_kick)
+		arch_kgdb_ops.hold_kick(cpu);
 }
 
 static void hold(unsigned int cpu, struct pt_regs *regs)
@@ -317,7 +325,7 @@ static void release_held(unsigned int self)
 		if (cpu == self || !__atomic_load_n(&kgdb_cpus[cpu].held, __ATOMIC_SEQ_CST))
 			continue;
 		skip_compiled_break(&kgdb_cpus[cpu]);
-		__atomic_store_n(&kgdb_cpus[cpu].release, true, __ATOMIC_RELEASE);
+		release_cpu(cpu);
 	}
 	/* The next entry must not see CPUs on their way out as held. */
 	while (others_held(self))
@@ -395,7 +403,7 @@ static void leave(unsigned int cpu, const struct kgdb_resume *res)
 		/* Hand the debugger to the stepping CPU and wait like the others. */
 		__atomic_store_n(&c->held, true, __ATOMIC_RELEASE);
 		__atomic_store_n(&kgdb_master, (int)res->cpu, __ATOMIC_RELEASE);
-		__atomic_store_n(&t->release, true, __ATOMIC_RELEASE);
+		release_cpu(res->cpu);
 		hold_loop(c);
 		return;
 	}

@@ -20,6 +20,8 @@ void set_cpu_online(unsigned int cpu, bool online);
 
 /* Ask every other online CPU to take an NMI (or the arch's nearest thing). */
 void smp_send_nmi_allbutself(void);
+/* The same for one CPU. */
+void smp_send_nmi(unsigned int cpu);
 /* Kick @cpu so that it reschedules. */
 void smp_send_reschedule(unsigned int cpu);
 

@@ -163,14 +163,21 @@ class Machine:
         first = self.console.recv(4096)
         clean, self.iac = telnet_strip(first)
         self.out += clean
+        self.monitor("cont")
+
+    def monitor(self, command):
+        """Run an HMP command in QEMU's monitor; returns its output. Only
+        machines started paused (a telnet console) have a monitor."""
         with self._connect(self.monitor_port) as mon:
-            mon.sendall(b"cont\n")
+            mon.sendall(command.encode() + b"\n")
             seen = b""
-            while seen.count(b"(qemu)") < 2:    # the prompt after "cont" ran
+            while seen.count(b"(qemu)") < 2:    # the prompt after the command
                 data = mon.recv(4096)
                 if not data:
                     break
                 seen += data
+        text = seen.decode(errors="replace").replace("\r", "")
+        return text.split(command, 1)[-1].rsplit("(qemu)", 1)[0]
 
     def _connect(self, port, timeout=10, probe=False):
         deadline = time.monotonic() + timeout

@@ -57,6 +57,8 @@ struct fake_hw_slot {
 extern struct fake_hw_slot fake_hw[FAKE_HW_SLOTS];
 extern int fake_hw_fired;		/* slot index hw_stop_reason reports, or -1 */
 extern unsigned int fake_hw_installs, fake_hw_disables;
+extern unsigned int fake_missed_kicks;	/* releases held CPUs slept through */
+extern __thread unsigned int fake_this_cpu;
 
 /* The scripted transport. */
 extern struct kgdb_io fake_io;

@@ -7,7 +7,9 @@
  * only the mandatory hooks, as a minimal port would.
  */
 
+#include <pthread.h>
 #include <string.h>
+#include <time.h>
 #include <kernel/errno.h>
 #include "fake.h"
 
@@ -15,6 +17,8 @@ struct fake_hw_slot fake_hw[FAKE_HW_SLOTS];
 int fake_hw_fired = -1;
 unsigned int fake_hw_installs, fake_hw_disables;
 unsigned int fake_icache_flushes;
+
+unsigned int fake_missed_kicks;
 
 void fake_roundup(void);
 
@@ -140,6 +144,42 @@ static int fake_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr)
 	return fake_hw[fake_hw_fired].type;
 }
 
+/*
+ * Held CPUs sleep until kicked, as on an arch with a low-power wait. A
+ * release the core forgot to kick shows up as a sleep that outlives its
+ * release by the timeout, counted in fake_missed_kicks.
+ */
+static pthread_mutex_t kick_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t kick_cond = PTHREAD_COND_INITIALIZER;
+static bool kicked[NR_CPUS];
+
+static void fake_hold_wait(const bool *release)
+{
+	unsigned int cpu = fake_this_cpu;
+	struct timespec deadline;
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += 1;
+	pthread_mutex_lock(&kick_lock);
+	while (!kicked[cpu] && !__atomic_load_n(release, __ATOMIC_ACQUIRE)) {
+		if (pthread_cond_timedwait(&kick_cond, &kick_lock, &deadline)) {
+			if (__atomic_load_n(release, __ATOMIC_ACQUIRE))
+				fake_missed_kicks++;
+			break;
+		}
+	}
+	kicked[cpu] = false;
+	pthread_mutex_unlock(&kick_lock);
+}
+
+static void fake_hold_kick(unsigned int cpu)
+{
+	pthread_mutex_lock(&kick_lock);
+	kicked[cpu] = true;
+	pthread_cond_broadcast(&kick_cond);
+	pthread_mutex_unlock(&kick_lock);
+}
+
 static const struct kgdb_xml fake_xml[] = {
 	{ "target.xml", "<target><architecture>fake</architecture>"
 			"<xi:include href=\"regs.xml\"/></target>" },
@@ -166,6 +206,8 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.xml = fake_xml,
 	.task_to_gdb = fake_task_to_gdb,
 	.single_step = fake_single_step,
+	.hold_wait = fake_hold_wait,
+	.hold_kick = fake_hold_kick,
 	.flush_icache = fake_flush_icache,
 	.set_hw_breakpoint = fake_set_hw,
 	.remove_hw_breakpoint = fake_remove_hw,

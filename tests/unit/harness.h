@@ -69,6 +69,7 @@ static inline int teardown(void **state)
 		sched_yield();
 	kgdb_unregister_io_module(&fake_io);
 	fake_cpus_stop();
+	assert_int_equal(fake_missed_kicks, 0);
 	return 0;
 }
 

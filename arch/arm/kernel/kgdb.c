@@ -105,9 +105,9 @@ static void arm_kgdb_roundup_cpus(void)
 }
 
 /* Nobody sends an event on release: wait with yield, a spin-loop hint. */
-static void arm_kgdb_hold_wait(void)
+static void arm_kgdb_hold_wait(const bool *release)
 {
-	for (unsigned int i = 0; i < HOLD_YIELDS; i++)
+	for (unsigned int i = 0; i < HOLD_YIELDS && !READ_ONCE(*release); i++)
 		cpu_relax();
 }
 

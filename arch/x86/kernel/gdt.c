@@ -122,6 +122,19 @@ static void setup_double_fault_task(struct x86_cpu *c, unsigned int cpu)
 }
 #endif
 
+#ifdef __x86_64__
+/* The top of the stack this CPU's next NMI starts on (its IST slot). */
+unsigned long x86_nmi_stack(void)
+{
+	return cpus[smp_processor_id()].tss.ist[IST_NMI - 1];
+}
+
+void x86_set_nmi_stack(unsigned long top)
+{
+	cpus[smp_processor_id()].tss.ist[IST_NMI - 1] = top;
+}
+#endif
+
 void x86_cpu_init(unsigned int cpu)
 {
 	struct x86_cpu *c = &cpus[cpu];

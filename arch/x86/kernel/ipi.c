@@ -51,6 +51,11 @@ void lapic_send_self_ipi(unsigned int vector)
 	lapic_send_ipi_shorthand(APIC_ICR_DEST_SELF | APIC_ICR_DM_FIXED | vector);
 }
 
+void smp_send_nmi(unsigned int cpu)
+{
+	lapic_send_ipi(cpu_to_apic_id(cpu), APIC_ICR_DM_NMI | APIC_ICR_ASSERT);
+}
+
 void smp_send_nmi_allbutself(void)
 {
 	unsigned int cpu, self = smp_processor_id();
@@ -63,7 +68,7 @@ void smp_send_nmi_allbutself(void)
 	}
 	for_each_online_cpu(cpu)
 		if (cpu != self)
-			lapic_send_ipi(cpu_to_apic_id(cpu), APIC_ICR_DM_NMI | APIC_ICR_ASSERT);
+			smp_send_nmi(cpu);
 }
 
 void smp_send_reschedule(unsigned int cpu)

@@ -13,8 +13,6 @@
 
 /* Just ahead of the debug core, which sits at the lowest priority. */
 #define X86_KGDB_NOTIFIER_PRIORITY	(-0x7fffffff)
-/* pause instructions per hold_wait() call */
-#define HOLD_PAUSES	64
 
 struct x86_kgdb_cpu x86_kgdb_cpus[NR_CPUS];
 static unsigned long frame_seq;
@@ -32,6 +30,8 @@ static int x86_kgdb_die_notify(struct notifier_block *nb, unsigned long val, voi
 
 	if (val != DIE_OOPS && val != DIE_BREAKPOINT && val != DIE_DEBUG && val != DIE_NMI)
 		return NOTIFY_DONE;
+	if (val == DIE_NMI && x86_kgdb_hold_kicked(args->regs))
+		return NOTIFY_STOP;
 	if (val == DIE_DEBUG)
 		c->dr6 = (unsigned long)args->err;
 	slot = c->next_frame++ % X86_KGDB_FRAMES;
@@ -94,19 +94,6 @@ static void x86_kgdb_roundup_cpus(void)
 	smp_send_nmi_allbutself();
 }
 
-/*
- * A held CPU has interrupts off and could only leave hlt through an NMI,
- * which nobody sends on release: wait with pause, which tells the CPU (and
- * a hypervisor) that this is a spin loop.
- */
-static void x86_kgdb_hold_wait(void)
-{
-	unsigned int i;
-
-	for (i = 0; i < HOLD_PAUSES; i++)
-		cpu_relax();
-}
-
 static uintptr_t x86_kgdb_get_pc(const struct pt_regs *regs)
 {
 	return instruction_pointer(regs);
@@ -140,6 +127,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.single_step = x86_kgdb_single_step,
 	.roundup_cpus = x86_kgdb_roundup_cpus,
 	.hold_wait = x86_kgdb_hold_wait,
+	.hold_kick = x86_kgdb_hold_kick,
 	.set_hw_breakpoint = x86_kgdb_set_hw_bp,
 	.remove_hw_breakpoint = x86_kgdb_remove_hw_bp,
 	.remove_all_hw_breakpoints = x86_kgdb_remove_all_hw_bps,

@@ -92,6 +92,7 @@ struct x86_kgdb_cpu {
 		unsigned long seq;
 	} frames[X86_KGDB_FRAMES];
 	unsigned int next_frame;
+	bool kicked;		/* the master sent this CPU a wake-up NMI */
 };
 
 extern struct x86_kgdb_cpu x86_kgdb_cpus[NR_CPUS];
@@ -118,6 +119,11 @@ void x86_kgdb_remove_all_hw_bps(void);
 void x86_kgdb_disable_hw_bps(void);
 void x86_kgdb_install_hw_bps(void);
 int x86_kgdb_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr);
+
+/* kgdb_hold.c: held CPUs sleep in hlt until the master kicks them. */
+void x86_kgdb_hold_wait(const bool *release);
+void x86_kgdb_hold_kick(unsigned int cpu);
+bool x86_kgdb_hold_kicked(struct pt_regs *regs);
 
 /* kgdb_target.S: the target descriptions. */
 extern const char x86_kgdb_target_xml[];

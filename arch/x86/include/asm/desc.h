@@ -35,6 +35,16 @@ struct desc_ptr {
 	unsigned long base;
 } __attribute__((__packed__));
 
+#ifdef __x86_64__
+/*
+ * The top of the stack this CPU's next NMI starts on, and a new one: for
+ * code that lets NMIs nest inside an NMI handler (kgdb's held CPUs), which
+ * must first move later NMIs off the stack its own frames are on.
+ */
+unsigned long x86_nmi_stack(void);
+void x86_set_nmi_stack(unsigned long top);
+#endif
+
 #ifndef __x86_64__
 /* A 32-bit TSS: i386 switches to a separate task on a double fault, so
  * that a kernel stack overflow is reported instead of resetting the CPU. */
