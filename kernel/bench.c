@@ -154,10 +154,11 @@ static void linetest_thread(void *arg)
 	struct linetest *lt = arg;
 	unsigned long flags = 0;
 
-	if (lt->mode >= LT_RX)
+	/* The poll paths run as the debugger runs them: interrupts off. */
+	if (lt->mode != LT_TX)
 		local_irq_save(flags);
 	linetest_run(lt);
-	if (lt->mode >= LT_RX)
+	if (lt->mode != LT_TX)
 		local_irq_restore(flags);
 	WRITE_ONCE(lt->finished, true);
 	wake_up_task(lt->waiter);

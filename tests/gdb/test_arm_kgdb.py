@@ -129,3 +129,29 @@ def test_watchpoint_slot_beyond_dbgdidr_is_refused(attached):
         g.cmd(f"watch {expr}")
     g.cmd("watch *(unsigned long long *)&jiffies")
     refused(g, "hardware watchpoint")
+
+
+def cpu_ticks(m):
+    return {int(c): int(n) for c, n in re.findall(r"cpu(\d+):.* (\d+) timer ticks",
+                                                  m.run("cpus"))}
+
+
+def test_held_cpus_sleep(target):
+    """Held CPUs sleep in wfi, only the NMI SGI let through, instead of
+    spinning: their vCPU threads use no host CPU time while the master's
+    (polling the line) does. After `continue` every CPU is kicked awake
+    and runs: each one's timer ticks go on."""
+    m = target.boot(smp=4)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    assert m.busy_vcpus() == ["0"]
+    to_shell(m, g)
+    g.interrupt()
+    g.wait_stop()
+    assert m.busy_vcpus() == ["0"]
+    g.cont()
+    before = cpu_ticks(m)
+    time.sleep(0.5)
+    after = cpu_ticks(m)
+    assert sorted(after) == [0, 1, 2, 3], after
+    assert all(after[c] > before[c] for c in after), (before, after)

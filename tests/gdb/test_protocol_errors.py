@@ -50,10 +50,10 @@ class Raw:
         self.send(b"+")
         return body
 
-    def ask(self, body):
+    def ask(self, body, timeout=10):
         self.send(frame(body))
-        self.read_until(rb"\+")
-        return self.reply()
+        self.read_until(rb"\+", timeout)
+        return self.reply(timeout)
 
     def close(self):
         self.sock.close()
@@ -110,7 +110,8 @@ def test_malformed_packets_get_errors_and_the_stub_lives(raw, target, arch):
     raw.send(b"$m" + addr)
     time.sleep(0.5)
     raw.buf = b""
-    assert raw.ask(b"?").startswith(b"T05")
+    # The stub reads the 70 KB through first: seconds on a loaded host.
+    assert raw.ask(b"?", 60).startswith(b"T05")
     raw.close()
 
     # A real gdb session on the same line works as if nothing happened.

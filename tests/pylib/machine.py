@@ -4,13 +4,18 @@
 A Machine owns one QEMU process. Its serial ports are TCP server chardevs
 with nodelay=on on 127.0.0.1: ttyS0 (the console) is read by a background
 thread into a buffer that tests search; ttyS1 is left free for a debugger
-(kgdboc) or for a test that wants the raw line.
+(kgdboc) or for a test that wants the raw line. With line="unix" the ports
+after ttyS0 are Unix socket chardevs instead (self.ports[i] is a path):
+QEMU sends each byte the guest transmits with its own send(), and on a
+Unix socket that costs a fraction of a TCP one.
 """
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -46,6 +51,22 @@ def listening(port):
             if state == "0A" and int(local.split(":")[1], 16) == port:
                 return True
     return False
+
+
+def connect_line(port, timeout=None):
+    """A connection to a serial port's chardev: a TCP port or a Unix path."""
+    if isinstance(port, str):
+        s = socket.socket(socket.AF_UNIX)
+        s.settimeout(timeout)
+        try:
+            s.connect(port)
+        except OSError:
+            s.close()
+            raise
+        return s
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return s
 
 
 def kernel_path(arch, variant=""):
@@ -86,7 +107,11 @@ class BootError(Exception):
 
 class Machine:
     def __init__(self, arch, smp=1, cmdline=None, variant="",
-                 mem="256M", ports=2, extra=(), telnet=True, attach_console=True):
+                 mem="256M", ports=2, extra=(), telnet=True, attach_console=True,
+                 line="tcp"):
+        assert line in ("tcp", "unix")
+        self.line = line
+        self.sock_dir = None
         self.arch = arch
         self.smp = smp
         self.cmdline = cmdline if cmdline is not None else f"console={tty(arch, 0)}"
@@ -112,6 +137,10 @@ class Machine:
             raise BootError(f"{self.kernel} is not built (make ARCH={self.arch})")
         for attempt in range(5):
             self.ports = [free_port() for _ in range(self.nports)]
+            if self.line == "unix":
+                self.sock_dir = self.sock_dir or tempfile.mkdtemp(prefix="kgdb-line-")
+                self.ports[1:] = [os.path.join(self.sock_dir, f"{tty(self.arch, i)}.sock")
+                                  for i in range(1, self.nports)]
             cmd = QEMU[self.arch] + [
                 "-accel", "tcg", "-display", "none", "-no-reboot",
                 "-m", self.mem, "-smp", str(self.smp),
@@ -130,8 +159,9 @@ class Machine:
                 cmd += ["-monitor", "none"]
             for i, port in enumerate(self.ports):
                 telnet = ",telnet=on" if i == 0 and self.telnet else ""
-                cmd += ["-chardev", f"socket,id=s{i},host=127.0.0.1,port={port},"
-                        f"server=on,wait=off,nodelay=on{telnet}",
+                where = (f"path={port}" if isinstance(port, str) else
+                         f"host=127.0.0.1,port={port},nodelay=on")
+                cmd += ["-chardev", f"socket,id=s{i},{where},server=on,wait=off{telnet}",
                         "-serial", f"chardev:s{i}"]
             cmd += self.extra
             self.t0 = time.monotonic()
@@ -179,6 +209,25 @@ class Machine:
         text = seen.decode(errors="replace").replace("\r", "")
         return text.split(command, 1)[-1].rsplit("(qemu)", 1)[0]
 
+    def vcpu_seconds(self):
+        """Host CPU time used so far by each vCPU thread (the monitor names
+        the threads), by CPU number."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        out = {}
+        for cpu, tid in re.findall(r"CPU #(\d+): thread_id=(\d+)", self.monitor("info cpus")):
+            with open(f"/proc/{self.proc.pid}/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            out[cpu] = (int(fields[11]) + int(fields[12])) / ticks    # utime + stime
+        return out
+
+    def busy_vcpus(self, span=1.0):
+        """The vCPUs that used more than 5% of a host core over @span s (a
+        halted vCPU uses none; four spinning ones on two host cores, 80%)."""
+        a = self.vcpu_seconds()
+        time.sleep(span)
+        b = self.vcpu_seconds()
+        return sorted(cpu for cpu in b if b[cpu] - a[cpu] > span / 20)
+
     def _connect(self, port, timeout=10, probe=False):
         deadline = time.monotonic() + timeout
         while True:
@@ -193,9 +242,7 @@ class Machine:
                 time.sleep(0.02)
                 continue
             try:
-                s = socket.create_connection(("127.0.0.1", port), timeout=1)
-                s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                return s
+                return connect_line(port, timeout=1)
             except OSError:
                 if time.monotonic() > deadline:
                     raise
@@ -220,6 +267,9 @@ class Machine:
         if self.console:
             self.console.close()
             self.console = None
+        if self.sock_dir:
+            shutil.rmtree(self.sock_dir, ignore_errors=True)
+            self.sock_dir = None
 
     def __enter__(self):
         return self if self.proc else self.start()

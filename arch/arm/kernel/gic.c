@@ -58,6 +58,7 @@
 #define PRIO_NMI	0x00
 #define PRIO_IRQ	0xa0
 #define PMR_ALL		0xf0
+#define PMR_NMI_ONLY	0x80	/* above PRIO_NMI, at or below PRIO_IRQ */
 
 struct spi_action {
 	irq_handler_t fn;
@@ -87,6 +88,11 @@ static void gicd_set_prio(unsigned int intid, u8 prio)
 bool gic_has_fiq(void)
 {
 	return has_fiq;
+}
+
+void gic_nmi_only(bool on)
+{
+	writel(on ? PMR_NMI_ONLY : PMR_ALL, GICC + GICC_PMR);
 }
 
 void gic_dist_init(void)

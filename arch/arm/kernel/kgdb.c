@@ -6,7 +6,8 @@
  * Breakpoints are an undefined instruction (ARM_KGDB_BREAK_INSN) the
  * undefined-instruction handler reports as DIE_BREAKPOINT; single-step is
  * done in software (kgdb_step.c), hardware breakpoints and watchpoints
- * with the CP14 debug registers (kgdb_hw.c).
+ * with the CP14 debug registers (kgdb_hw.c). Held CPUs sleep in
+ * kgdb_hold.c.
  */
 #include <kernel/sched.h>
 #include <kernel/smp.h>
@@ -16,9 +17,6 @@
 #include <asm/ptrace.h>
 #include <asm/setup.h>
 #include "kgdb_arm.h"
-
-/* yield instructions per hold_wait() call */
-#define HOLD_YIELDS	64
 
 static const u8 arm_kgdb_reg_sizes[GDB_NUM_REGS] = {
 	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
@@ -104,13 +102,6 @@ static void arm_kgdb_roundup_cpus(void)
 	smp_send_nmi_allbutself();
 }
 
-/* Nobody sends an event on release: wait with yield, a spin-loop hint. */
-static void arm_kgdb_hold_wait(const bool *release)
-{
-	for (unsigned int i = 0; i < HOLD_YIELDS && !READ_ONCE(*release); i++)
-		cpu_relax();
-}
-
 static void arm_kgdb_flush_icache(uintptr_t addr, size_t len)
 {
 	arm_sync_icache(addr, len);
@@ -142,6 +133,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.single_step = arm_kgdb_single_step,
 	.roundup_cpus = arm_kgdb_roundup_cpus,
 	.hold_wait = arm_kgdb_hold_wait,
+	.hold_kick = arm_kgdb_hold_kick,
 	.flush_icache = arm_kgdb_flush_icache,
 	.set_hw_breakpoint = arm_kgdb_set_hw_bp,
 	.remove_hw_breakpoint = arm_kgdb_remove_hw_bp,

@@ -28,4 +28,8 @@ void arm_kgdb_disable_hw_bps(void);
 void arm_kgdb_install_hw_bps(void);
 int arm_kgdb_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr);
 
+/* kgdb_hold.c: held CPUs sleep in wfi until the master kicks them. */
+void arm_kgdb_hold_wait(const bool *release);
+void arm_kgdb_hold_kick(unsigned int cpu);
+
 #endif

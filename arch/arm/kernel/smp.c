@@ -126,6 +126,11 @@ void smp_send_nmi_allbutself(void)
 	gic_send_sgi_others(GIC_SGI_NMI);
 }
 
+void smp_send_nmi(unsigned int cpu)
+{
+	gic_send_sgi(GIC_SGI_NMI, 1U << cpu);
+}
+
 void smp_send_reschedule(unsigned int cpu)
 {
 	gic_send_sgi(GIC_SGI_RESCHEDULE, 1U << cpu);

@@ -46,6 +46,8 @@ void gic_send_sgi_others(unsigned int intid);
 /* Whether group 0 works as FIQ (the kernel runs in Secure state, or the
  * GIC has no security extensions); otherwise the NMI SGI is an IRQ. */
 bool gic_has_fiq(void);
+/* Let this CPU's interface signal only the NMI SGI (@on), or everything. */
+void gic_nmi_only(bool on);
 
 /* Generic timer (arch/arm/kernel/time.c): start it on this CPU. */
 void arm_timer_start(void);

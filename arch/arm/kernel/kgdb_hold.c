@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Held CPUs sleep in wfi instead of spinning: a spinning vCPU takes a host
+ * core away from the one that talks to gdb. A held CPU waits inside the
+ * FIQ handler (the roundup "NMI"), FIQs and IRQs masked; wfi still ends on
+ * any interrupt the GIC signals, masked or not. So while it sleeps the CPU
+ * interface's priority mask lets only the NMI SGI through (timer and
+ * device interrupts stay pending), and the master kicks each CPU it
+ * releases with that SGI. A kick sent after the release flag was read is
+ * pending by the time wfi runs, so wfi returns at once: none is lost.
+ *
+ * Without FIQ (the GIC's group 0 is not ours) the NMI is an IRQ with the
+ * priority of every other: held CPUs then yield in a loop.
+ */
+#include <kernel/compiler.h>
+#include <kernel/die.h>
+#include <kernel/init.h>
+#include <kernel/smp.h>
+#include <asm/processor.h>
+#include <asm/setup.h>
+#include "kgdb_arm.h"
+
+/* Just ahead of the debug core, which sits at the lowest priority. */
+#define ARM_KGDB_NOTIFIER_PRIORITY	(-0x7fffffff)
+/* yield instructions per hold_wait() call without FIQ */
+#define HOLD_YIELDS	64
+
+static bool kicked[NR_CPUS];
+
+void arm_kgdb_hold_wait(const bool *release)
+{
+	if (!gic_has_fiq()) {
+		for (unsigned int i = 0; i < HOLD_YIELDS && !READ_ONCE(*release); i++)
+			cpu_relax();
+		return;
+	}
+	gic_nmi_only(true);
+	if (!__atomic_load_n(release, __ATOMIC_ACQUIRE)) {
+		dsb();
+		__asm__ __volatile__("wfi" : : : "memory");
+	}
+	gic_nmi_only(false);
+}
+
+void arm_kgdb_hold_kick(unsigned int cpu)
+{
+	if (!gic_has_fiq())
+		return;
+	__atomic_store_n(&kicked[cpu], true, __ATOMIC_SEQ_CST);
+	smp_send_nmi(cpu);
+}
+
+/* The kick stays pending until the released CPU unmasks FIQs: take it. */
+static int arm_kgdb_kick_notify(struct notifier_block *nb, unsigned long val, void *data)
+{
+	if (val != DIE_NMI ||
+	    !__atomic_exchange_n(&kicked[smp_processor_id()], false, __ATOMIC_ACQ_REL))
+		return NOTIFY_DONE;
+	return NOTIFY_STOP;
+}
+
+static struct notifier_block arm_kgdb_kick_nb = {
+	.call = arm_kgdb_kick_notify,
+	.priority = ARM_KGDB_NOTIFIER_PRIORITY,
+};
+
+static int arm_kgdb_hold_init(void)
+{
+	return register_die_notifier(&arm_kgdb_kick_nb);
+}
+core_initcall(arm_kgdb_hold_init);
