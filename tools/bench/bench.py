@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: MIT
 """make bench: the debugger over kgdboc against QEMU's own gdbstub.
 
-One machine (-smp 2) boots the kernel with QEMU's gdbstub open as well.
+A machine (-smp 2) boots the kernel with QEMU's gdbstub open as well.
 From its shell: `spawn 20` (sleeping threads for `info threads`), `spin`
 (a thread calling bench_tick(), where the breakpoint goes) and
-`kgdboc ttyS1`. Then gdb-multiarch runs tools/bench/gdb_ops.py twice,
-through a counting proxy (proxy.py): once against kgdb on ttyS1, once
-against QEMU's gdbstub. The serial line's own speed (link.py) and the
-footprint (footprint.py) complete the report: a Markdown table, printed
-and written to build/bench/report.md, and the figures in report.json.
+`kgdboc ttyS1`. Then gdb-multiarch runs tools/bench/gdb_ops.py through a
+counting proxy (proxy.py) against kgdb on ttyS1 and against QEMU's
+gdbstub, and a client that speaks binary `x` (rsp.py) reads memory with
+`m` and `x`. That is done twice: with ttyS1 on a Unix socket chardev and
+on a TCP one (QEMU's send() per byte costs four times as much on TCP).
+The serial line's own speed (link.py) and the footprint (footprint.py)
+complete the report: a Markdown table, printed and written to
+build/bench/report.md, and the figures in report.json.
 """
 import argparse
 import json
@@ -26,6 +29,7 @@ sys.path.insert(0, HERE)
 
 import footprint  # noqa: E402
 import link  # noqa: E402
+import rsp  # noqa: E402
 from machine import Machine, free_port  # noqa: E402
 from proxy import Proxy, count  # noqa: E402
 
@@ -54,8 +58,12 @@ def progress(msg):
     print(msg, flush=True)
 
 
-def boot(arch, kernel, extra=()):
-    m = Machine(arch, smp=2, cmdline="console=ttyS0", extra=list(extra))
+LINES = ("unix", "tcp")
+LINE_NAMES = {"unix": "Unix socket chardev", "tcp": "TCP chardev, nodelay=on"}
+
+
+def boot(arch, kernel, line, extra=()):
+    m = Machine(arch, smp=2, cmdline="console=ttyS0", extra=list(extra), line=line)
     m.kernel = kernel
     m.start()
     m.wait_boot()
@@ -106,10 +114,12 @@ def summarise(res, proxy):
     return out
 
 
-def session(args, kernel, outdir):
-    """Both debuggers, one machine. Returns (kgdb, qemu, info)."""
+def session(args, kernel, outdir, line, with_qemu):
+    """gdb against kgdb with ttyS1 on @line (and against QEMU's gdbstub),
+    then `m` against `x` reads, on one machine. Returns
+    ({label: gdb results}, binary read results)."""
     qport = free_port()
-    m = boot(args.arch, kernel, ["-gdb", f"tcp:127.0.0.1:{qport}"])
+    m = boot(args.arch, kernel, line, ["-gdb", f"tcp:127.0.0.1:{qport}"])
     try:
         m.run(f"spawn {THREADS}")
         m.run("spin")
@@ -117,14 +127,21 @@ def session(args, kernel, outdir):
         if "kgdboc: ttyS1" not in out:
             raise RuntimeError("kgdboc ttyS1: " + out)
         results = {}
-        for label, port, persistent in (("kgdb", m.ports[1], True), ("qemu", qport, False)):
+        targets = [("kgdb-" + line, m.ports[1], True)]
+        if with_qemu:
+            targets.append(("qemu", qport, False))
+        for label, port, persistent in targets:
             proxy = Proxy(port, persistent)
             try:
                 res = run_gdb(label, kernel, proxy.port, args.runs, args.ops, outdir)
                 results[label] = {"ops": summarise(res, proxy), "info": res["info"]}
             finally:
                 proxy.close()
-        return results
+        progress(f"bench: m and x reads of 64 KiB over the {line} line")
+        binary = rsp.measure(m.ports[1], MEM_ADDR, 64 << 10, args.runs)
+        if not binary["same"]:
+            raise RuntimeError("m and x read different bytes")
+        return results, binary
     finally:
         m.stop()
 
@@ -133,50 +150,75 @@ def fmt_ms(s):
     return f"{s * 1000:.1f}" if s < 10 else f"{s * 1000:.0f}"
 
 
+def kbps(nbytes, seconds):
+    return nbytes / seconds / 1000
+
+
 def table(rep):
-    k, q = rep["latency"]["kgdb"]["ops"], rep["latency"]["qemu"]["ops"]
-    ln = rep["link"]
+    lat = rep["latency"]
+    k, kt, q = lat["kgdb-unix"]["ops"], lat["kgdb-tcp"]["ops"], lat["qemu"]["ops"]
     lines = [
         f"## make bench: {rep['arch']}, {rep['runs']} runs, gdb {rep['gdb']}, "
         f"QEMU {rep['qemu']}",
         "",
-        "Time: median (min-max) in ms. Wire, per operation (median run): packets "
+        "Time: median (min-max) in ms; kgdb with ttyS1 on a Unix socket chardev and on a "
+        "TCP chardev. Wire, per operation (median run, Unix line): packets "
         "gdb->target / target->gdb, bytes out / in, round trips (one per gdb packet).",
         "",
-        "| operation | kgdb ms | QEMU gdbstub ms | ratio | kgdb pkts | kgdb bytes "
-        "| kgdb RTs | QEMU RTs | QEMU bytes |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| operation | kgdb ms, Unix line | kgdb ms, TCP line | QEMU gdbstub ms | ratio "
+        "(Unix) | kgdb pkts | kgdb bytes | kgdb RTs | QEMU RTs | QEMU bytes |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
+
+    def span(a):
+        return f"{fmt_ms(a['median'])} ({fmt_ms(a['min'])}-{fmt_ms(a['max'])})"
     for op in rep["ops"]:
         if op not in k or op not in q:
             continue
         a, b = k[op], q[op]
         wa, wb = a["wire"], b["wire"]
+        tcp = span(kt[op]) if op in kt else "-"
         lines.append(
-            f"| {LABELS[op]} | {fmt_ms(a['median'])} ({fmt_ms(a['min'])}-{fmt_ms(a['max'])}) "
-            f"| {fmt_ms(b['median'])} ({fmt_ms(b['min'])}-{fmt_ms(b['max'])}) "
+            f"| {LABELS[op]} | {span(a)} | {tcp} | {span(b)} "
             f"| {a['median'] / b['median']:.1f}x "
             f"| {wa['pkts_out']:.0f} / {wa['pkts_in'] + wa['console_pkts']:.0f} "
             f"| {wa['bytes_out']:.0f} / {wa['bytes_in']:.0f} "
             f"| {wa['round_trips']:.0f} | {wb['round_trips']:.0f} "
             f"| {wb['bytes_out']:.0f} / {wb['bytes_in']:.0f} |")
-    lines += ["", "Memory throughput over kgdboc, against the line's own rate:", "",
-              "| operation | kgdb KB/s | wire KB/s (in+out) | share of the line (tx; rx for "
-              "writes) |",
-              "|---|---|---|---|"]
-    for op, n in MEM_BYTES.items():
-        if op in k:
-            a = k[op]
-            wire = (a["wire"]["bytes_in"] + a["wire"]["bytes_out"]) / a["median"]
-            line_rate = ln["rx"] if op.startswith("write") else ln["tx"]
-            lines.append(f"| {LABELS[op]} | {n / a['median'] / 1000:.1f} | {wire / 1000:.1f} "
-                         f"| {wire / line_rate * 100:.0f}% |")
-    lines += ["", f"Serial line (ttyS1, 16550 on a TCP chardev, nodelay=on), medians: "
-              f"tx through the driver's write path {ln['tx'] / 1000:.0f} KB/s, "
-              f"tx one poll_put_char per byte {ln['txpoll'] / 1000:.0f} KB/s, "
-              f"rx through poll_get_char {ln['rx'] / 1000:.0f} KB/s, "
-              f"one-byte echo round trip {ln['rtt'] * 1e6:.0f} us.", ""]
-    ki, qi = rep["latency"]["kgdb"]["info"], rep["latency"]["qemu"]["info"]
+    lines += ["", "Memory throughput over kgdboc (gdb 13: hex `m`), against the line's own "
+              "rate:", "",
+              "| line | operation | kgdb KB/s | wire KB/s (in+out) | share of the line "
+              "(tx; rx for writes) |",
+              "|---|---|---|---|---|"]
+    for line in LINES:
+        ops, ln = lat["kgdb-" + line]["ops"], rep["link"][line]
+        for op, n in MEM_BYTES.items():
+            if op in ops:
+                a = ops[op]
+                wire = (a["wire"]["bytes_in"] + a["wire"]["bytes_out"]) / a["median"]
+                line_rate = ln["rx"] if op.startswith("write") else ln["tx"]
+                lines.append(f"| {line} | {LABELS[op]} | {kbps(n, a['median']):.1f} "
+                             f"| {wire / 1000:.1f} | {wire / line_rate * 100:.0f}% |")
+    lines += ["", "Binary reads: a client that sends `x` (tools/bench/rsp.py) against one "
+              "that sends `m`, 64 KiB at the kernel's text, packets as big as the stub "
+              f"offers ({rep['binary']['unix']['packet_size']} bytes), median KB/s:", "",
+              "| line | `m` | `x` | `x` / `m` |", "|---|---|---|---|"]
+    for line in LINES:
+        b = rep["binary"][line]
+        km, kx = kbps(64 << 10, statistics.median(b["m"])), kbps(64 << 10,
+                                                               statistics.median(b["x"]))
+        naks = f" ({b['naks']} damaged replies sent again)" if b.get("naks") else ""
+        lines.append(f"| {line} | {km:.1f} | {kx:.1f}{naks} | {kx / km:.2f} |")
+    lines += ["", "Serial line (ttyS1, 16550), medians:", "",
+              "| line | tx, write path | tx, one poll_put_char per byte | rx, poll_get_char "
+              "| one-byte echo |", "|---|---|---|---|---|"]
+    for line in LINES:
+        ln = rep["link"][line]
+        lines.append(f"| {LINE_NAMES[line]} | {ln['tx'] / 1000:.0f} KB/s "
+                     f"| {ln['txpoll'] / 1000:.0f} KB/s | {ln['rx'] / 1000:.0f} KB/s "
+                     f"| {ln['rtt'] * 1e6:.0f} us |")
+    lines.append("")
+    ki, qi = lat["kgdb-unix"]["info"], lat["qemu"]["info"]
     lines += [f"Threads shown by `info threads`: kgdb {ki.get('threads')}, QEMU gdbstub "
               f"{qi.get('threads')} (it shows vCPUs only); backtrace frames: kgdb "
               f"{ki.get('bt_frames')}, QEMU {qi.get('bt_frames')}.", ""]
@@ -217,6 +259,8 @@ def main():
     ap.add_argument("--ops", default=",".join(OPS))
     ap.add_argument("--footprint-arches", default="x86_64 i386")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
+    ap.add_argument("--kernel", help="the vmlinux to measure, for a before/after comparison "
+                    "(default: the defconfig build in build/bench-ARCH)")
     args = ap.parse_args()
     args.ops = [o for o in args.ops.split(",") if o]
     for o in args.ops:
@@ -232,11 +276,18 @@ def main():
         rep["footprint"][arch] = footprint.measure(ROOT, arch, progress)
     if args.arch not in rep["footprint"]:
         footprint.make(ROOT, f"ARCH={args.arch}", f"O=build/bench-{args.arch}", "all")
-    kernel = os.path.join(ROOT, "build", f"bench-{args.arch}", "vmlinux")
-    progress(f"bench: serial line ({args.link_runs} runs)")
-    rep["link"] = link.measure(lambda: boot(args.arch, kernel), args.link_runs, progress)
-    progress(f"bench: kgdb over ttyS1, then QEMU's gdbstub ({args.runs} runs each)")
-    rep["latency"] = session(args, kernel, args.out)
+    kernel = args.kernel or os.path.join(ROOT, "build", f"bench-{args.arch}", "vmlinux")
+    rep["link"], rep["latency"], rep["binary"] = {}, {}, {}
+    for line in LINES:
+        progress(f"bench: serial line on a {LINE_NAMES[line]} ({args.link_runs} runs)")
+        rep["link"][line] = link.measure(lambda: boot(args.arch, kernel, line),
+                                         args.link_runs, progress)
+    for line in LINES:
+        with_qemu = line == LINES[0]
+        progress(f"bench: kgdb over ttyS1 on a {LINE_NAMES[line]}"
+                 f"{', then QEMU gdbstub' if with_qemu else ''} ({args.runs} runs each)")
+        res, rep["binary"][line] = session(args, kernel, args.out, line, with_qemu)
+        rep["latency"].update(res)
     text = table(rep)
     with open(os.path.join(args.out, "report.md"), "w") as f:
         f.write(text)

@@ -46,7 +46,7 @@ def timed(name, body, before=None, runs=RUNS):
         spans.append([t0, t1])
     result["ops"][name] = spans
     med = sorted(b - a for a, b in spans)[len(spans) // 2]
-    print(f"bench: {cfg['label']:>6} {name:<12} median {med * 1000:9.1f} ms", flush=True)
+    print(f"bench: {cfg['label']:>9} {name:<12} median {med * 1000:9.1f} ms", flush=True)
 
 
 def op_attach():
@@ -62,7 +62,7 @@ def op_attach():
             detach()
     result["ops"]["attach"] = spans
     med = sorted(b - a for a, b in spans)[len(spans) // 2]
-    print(f"bench: {cfg['label']:>6} {'attach':<12} median {med * 1000:9.1f} ms", flush=True)
+    print(f"bench: {cfg['label']:>9} {'attach':<12} median {med * 1000:9.1f} ms", flush=True)
 
 
 def op_mem(name, size):

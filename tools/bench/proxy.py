@@ -10,6 +10,8 @@ import socket
 import threading
 import time
 
+from machine import connect_line
+
 TO_TARGET, TO_GDB = 0, 1
 
 
@@ -29,6 +31,7 @@ class Proxy:
     connections; otherwise each gdb connection gets its own (a gdbstub)."""
 
     def __init__(self, upstream_port, persistent):
+        """@upstream_port: a TCP port, or a Unix socket's path."""
         self.upstream_port = upstream_port
         self.persistent = persistent
         self.log = []               # (time, direction, bytes)
@@ -49,9 +52,8 @@ class Proxy:
         deadline = time.monotonic() + 10
         while True:
             try:
-                s = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=2)
+                s = connect_line(self.upstream_port, timeout=2)
                 s.settimeout(None)
-                s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 return s
             except OSError:
                 if time.monotonic() > deadline:
