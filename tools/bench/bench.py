@@ -146,6 +146,21 @@ def session(args, kernel, outdir, line, with_qemu):
         m.stop()
 
 
+def send_cost(outdir, runs=3):
+    """Microseconds per one-byte send() on this host, TCP and Unix: the
+    floor under QEMU's serial line (tools/bench/sendcost.c)."""
+    exe = os.path.join(outdir, "sendcost")
+    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-pthread", "-o", exe,
+                    os.path.join(HERE, "sendcost.c")], check=True)
+    res = {"tcp": [], "unix": []}
+    for _ in range(runs):
+        out = subprocess.run([exe], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            name, us = line.split()
+            res[name].append(float(us))
+    return {k: statistics.median(v) for k, v in res.items()}
+
+
 def fmt_ms(s):
     return f"{s * 1000:.1f}" if s < 10 else f"{s * 1000:.0f}"
 
@@ -209,14 +224,16 @@ def table(rep):
                                                                statistics.median(b["x"]))
         naks = f" ({b['naks']} damaged replies sent again)" if b.get("naks") else ""
         lines.append(f"| {line} | {km:.1f} | {kx:.1f}{naks} | {kx / km:.2f} |")
-    lines += ["", "Serial line (ttyS1, 16550), medians:", "",
+    lines += ["", "Serial line (ttyS1, 16550), medians; the host's own cost of a one-byte "
+              "send(), QEMU's per byte transmitted (tools/bench/sendcost.c), and the rate "
+              "that alone allows:", "",
               "| line | tx, write path | tx, one poll_put_char per byte | rx, poll_get_char "
-              "| one-byte echo |", "|---|---|---|---|---|"]
+              "| one-byte echo | host send() | its limit |", "|---|---|---|---|---|---|---|"]
     for line in LINES:
-        ln = rep["link"][line]
+        ln, us = rep["link"][line], rep["send_us"][line]
         lines.append(f"| {LINE_NAMES[line]} | {ln['tx'] / 1000:.0f} KB/s "
                      f"| {ln['txpoll'] / 1000:.0f} KB/s | {ln['rx'] / 1000:.0f} KB/s "
-                     f"| {ln['rtt'] * 1e6:.0f} us |")
+                     f"| {ln['rtt'] * 1e6:.0f} us | {us:.2f} us | {1e3 / us:.0f} KB/s |")
     lines.append("")
     ki, qi = lat["kgdb-unix"]["info"], lat["qemu"]["info"]
     lines += [f"Threads shown by `info threads`: kgdb {ki.get('threads')}, QEMU gdbstub "
@@ -277,6 +294,8 @@ def main():
     if args.arch not in rep["footprint"]:
         footprint.make(ROOT, f"ARCH={args.arch}", f"O=build/bench-{args.arch}", "all")
     kernel = args.kernel or os.path.join(ROOT, "build", f"bench-{args.arch}", "vmlinux")
+    progress("bench: the host's cost of a one-byte send()")
+    rep["send_us"] = send_cost(args.out)
     rep["link"], rep["latency"], rep["binary"] = {}, {}, {}
     for line in LINES:
         progress(f"bench: serial line on a {LINE_NAMES[line]} ({args.link_runs} runs)")
