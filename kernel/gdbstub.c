@@ -788,7 +788,9 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "C", "x?;x", h_continue, NEED_NONE, NULL },
 	{ "s", "?x", h_step, NEED_STEP, NULL },
 	{ "S", "x?;x", h_step, NEED_STEP, NULL },
-	{ "vCont?", "", h_vcont_query, NEED_NONE, NULL },
+	/* vContSupported+: trust vCont? (else gdb never uses 's' on an arch it
+	 * can step in software itself, and steps with breakpoints instead). */
+	{ "vCont?", "", h_vcont_query, NEED_NONE, "vContSupported+" },
 	{ "vCont;", "r", h_vcont, NEED_NONE, NULL },
 	{ "D", "?;x", h_detach, NEED_NONE, NULL },
 	{ "k", "", h_kill, NEED_NONE, NULL },

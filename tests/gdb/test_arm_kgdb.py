@@ -131,6 +131,35 @@ def test_watchpoint_slot_beyond_dbgdidr_is_refused(attached):
     refused(g, "hardware watchpoint")
 
 
+def test_breakpoint_in_timer_interrupt_on_every_cpu(target):
+    """scheduler_tick() runs in every CPU's timer interrupt, often on
+    several at once. gdb steps each CPU off the breakpoint with the stub's
+    single-step (vCont;s, which vContSupported+ lets gdb trust) while the
+    other CPUs stay held: before, gdb stepped with a temporary breakpoint
+    and vCont;c:thread, another CPU ran into it, and gdb 13 died on an
+    internal error."""
+    m = target.boot(smp=4)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    g.cmd("set debug remote 1")
+    g.cmd("break scheduler_tick")
+    cpus = set()
+    for _ in range(40):
+        stop = cont_until_stop(g)
+        assert stop.func == "scheduler_tick", stop
+        cur = re.search(r"^\*.*on CPU(\d+)", g.cmd("info threads"), re.M)
+        assert cur, stop
+        cpus.add(int(cur.group(1)))
+        assert "arm_do_irq" in g.cmd("bt"), g.cmd("bt")
+        if len(cpus) == 4:
+            break
+    assert len(cpus) >= 3, cpus
+    assert not any("vCont;c:" in line for line in g.log), "gdb stepped with breakpoints"
+    g.cmd("delete")
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+
+
 def cpu_ticks(m):
     return {int(c): int(n) for c, n in re.findall(r"cpu(\d+):.* (\d+) timer ticks",
                                                   m.run("cpus"))}

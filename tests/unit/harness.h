@@ -20,7 +20,7 @@
 
 /* The qSupported reply of the full fake arch. */
 #define FULL_FEATURES \
-	"PacketSize=1000;binary-upload+;swbreak+;hwbreak+;qXfer:features:read+;qXfer:threads:read+;QStartNoAckMode+"
+	"PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;qXfer:features:read+;qXfer:threads:read+;QStartNoAckMode+"
 
 static inline void assert_output(void)
 {

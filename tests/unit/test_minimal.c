@@ -11,7 +11,7 @@ static void test_minimal_port(void **state)
 	char g[2 * FAKE_REGS_SIZE + 1];
 
 	script_str("+");
-	xchg("qSupported", "PacketSize=1000;binary-upload+;swbreak+;qXfer:threads:read+;QStartNoAckMode+");
+	xchg("qSupported", "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;qXfer:threads:read+;QStartNoAckMode+");
 	xchg("vCont?", "vCont;c;C");
 	xchg("s", "");
 	xchg("S05", "");
