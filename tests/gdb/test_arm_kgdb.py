@@ -143,26 +143,15 @@ def test_breakpoint_in_timer_interrupt_on_every_cpu(target):
     g = target.gdb()
     g.cmd("set debug remote 1")
     g.cmd("break scheduler_tick")
-    cpus = set()
-    for _ in range(40):
-        stop = cont_until_stop(g)
-        assert stop.func == "scheduler_tick", stop
-        cur = re.search(r"^\*.*on CPU(\d+)", g.cmd("info threads"), re.M)
-        assert cur, stop
-        cpus.add(int(cur.group(1)))
-        assert "arm_do_irq" in g.cmd("bt"), g.cmd("bt")
-        if len(cpus) == 4:
-            break
+
+    def check_bt(bt):
+        assert "arm_do_irq" in bt, bt
+    cpus = g.cpus_stopping_at("scheduler_tick", 4, check_bt)
     assert len(cpus) >= 3, cpus
     assert not any("vCont;c:" in line for line in g.log), "gdb stepped with breakpoints"
     g.cmd("delete")
     g.cont()
     m.expect(re.escape(PROMPT), timeout=30)
-
-
-def cpu_ticks(m):
-    return {int(c): int(n) for c, n in re.findall(r"cpu(\d+):.* (\d+) timer ticks",
-                                                  m.run("cpus"))}
 
 
 def test_held_cpus_sleep(target):
@@ -179,8 +168,8 @@ def test_held_cpus_sleep(target):
     g.wait_stop()
     assert m.busy_vcpus() == ["0"]
     g.cont()
-    before = cpu_ticks(m)
+    before = m.timer_ticks()
     time.sleep(0.5)
-    after = cpu_ticks(m)
+    after = m.timer_ticks()
     assert sorted(after) == [0, 1, 2, 3], after
     assert all(after[c] > before[c] for c in after), (before, after)

@@ -125,18 +125,11 @@ def test_breakpoint_in_timer_interrupt_on_every_cpu(target):
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     g.cmd("break scheduler_tick")
-    cpus = set()
-    for _ in range(40):
-        stop = cont_until_stop(g)
-        assert stop.func == "scheduler_tick", stop
-        cur = re.search(r"^\*.*on CPU(\d+)", g.cmd("info threads"), re.M)
-        assert cur, stop
-        cpus.add(int(cur.group(1)))
-        bt = g.cmd("bt")
+
+    def check_bt(bt):
         assert "lapic_timer_interrupt" in bt and "x86_handle_interrupt" in bt, bt
         assert re.search(r"<signal handler called>\n.*#\d+ .* in \w+", bt), bt
-        if len(cpus) == 4:
-            break
+    cpus = g.cpus_stopping_at("scheduler_tick", 4, check_bt)
     assert len(cpus) >= 3, cpus
     g.cmd("delete")
     g.cont()
@@ -282,11 +275,6 @@ def test_roundup_and_step_leave_other_cpus_stopped(target):
     g.cont()
 
 
-def cpu_ticks(m):
-    return {int(c): int(n) for c, n in re.findall(r"cpu(\d+):.* (\d+) timer ticks",
-                                                  m.run("cpus"))}
-
-
 def test_held_cpus_sleep_and_survive_stray_nmis(target):
     """Held CPUs sleep in hlt instead of spinning: their vCPU threads use
     no host CPU time, while the master's (polling the line) does. Stray
@@ -306,9 +294,9 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target):
     assert cpu_pcs(g) == before
     assert g.cmd("thread apply all -q bt 3") == bt_before
     to_shell(m, g)
-    before = cpu_ticks(m)
+    before = m.timer_ticks()
     time.sleep(0.5)
-    after = cpu_ticks(m)
+    after = m.timer_ticks()
     assert sorted(after) == [0, 1, 2, 3], after
     assert all(after[c] > before[c] for c in after), (before, after)
 

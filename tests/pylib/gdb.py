@@ -166,6 +166,23 @@ class Gdb:
     def interrupt(self):
         self.mi("-exec-interrupt")
 
+    def cpus_stopping_at(self, func, ncpus, check_bt, tries=40):
+        """Continue until a breakpoint at @func has stopped each of @ncpus
+        CPUs (or @tries stops); each stop's `bt` goes to @check_bt. Returns
+        the CPU numbers seen."""
+        cpus = set()
+        for _ in range(tries):
+            self.cont()
+            stop = self.wait_stop()
+            assert stop.func == func, stop
+            cur = re.search(r"^\*.*on CPU(\d+)", self.cmd("info threads"), re.M)
+            assert cur, stop
+            cpus.add(int(cur.group(1)))
+            check_bt(self.cmd("bt"))
+            if len(cpus) == ncpus:
+                break
+        return cpus
+
     def output(self):
         """Target output gdb printed (console text carried by O packets)."""
         return "".join(self.console)

@@ -209,6 +209,11 @@ class Machine:
         text = seen.decode(errors="replace").replace("\r", "")
         return text.split(command, 1)[-1].rsplit("(qemu)", 1)[0]
 
+    def timer_ticks(self):
+        """Each CPU's timer tick count, from the shell's `cpus`."""
+        return {int(c): int(n) for c, n in
+                re.findall(r"cpu(\d+):.* (\d+) timer ticks", self.run("cpus"))}
+
     def vcpu_seconds(self):
         """Host CPU time used so far by each vCPU thread (the monitor names
         the threads), by CPU number."""
