@@ -7,7 +7,8 @@
  * interface's priority mask lets only the NMI SGI through (timer and
  * device interrupts stay pending), and the master kicks each CPU it
  * releases with that SGI. A kick sent after the release flag was read is
- * pending by the time wfi runs, so wfi returns at once: none is lost.
+ * pending by the time wfi runs (FIQs masked), so wfi returns at once: none
+ * is lost.
  *
  * Without FIQ (the GIC's group 0 is not ours) the NMI is an IRQ with the
  * priority of every other: held CPUs then yield in a loop.
@@ -17,6 +18,7 @@
 #include <kernel/init.h>
 #include <kernel/smp.h>
 #include <asm/processor.h>
+#include <asm/ptrace.h>
 #include <asm/setup.h>
 #include "kgdb_arm.h"
 
@@ -27,19 +29,30 @@
 
 static bool kicked[NR_CPUS];
 
+/*
+ * FIQs are masked across the test and the wfi: a CPU held from take_master
+ * (not from the roundup FIQ) has them on, and a kick taken between the two
+ * would leave nothing pending to end the wfi. Masked, the kick stays
+ * pending, ends the wfi, and is taken when the old mask comes back.
+ */
 void arm_kgdb_hold_wait(const bool *release)
 {
+	unsigned long cpsr;
+
 	if (!gic_has_fiq()) {
 		for (unsigned int i = 0; i < HOLD_YIELDS && !READ_ONCE(*release); i++)
 			cpu_relax();
 		return;
 	}
+	__asm__ __volatile__("mrs %0, cpsr\n\tcpsid f" : "=r"(cpsr) : : "memory");
 	gic_nmi_only(true);
 	if (!__atomic_load_n(release, __ATOMIC_ACQUIRE)) {
 		dsb();
 		__asm__ __volatile__("wfi" : : : "memory");
 	}
 	gic_nmi_only(false);
+	if (!(cpsr & PSR_F))
+		__asm__ __volatile__("cpsie f" : : : "memory");
 }
 
 void arm_kgdb_hold_kick(unsigned int cpu)
