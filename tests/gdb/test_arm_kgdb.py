@@ -140,7 +140,7 @@ def test_breakpoint_in_timer_interrupt_on_several_cpus(target):
     internal error. (Which CPUs get there first depends on the host's
     scheduling of the vCPU threads: under load one CPU can win most
     rounds, so two of the four is what is asked.) After the last continue
-    the kernel goes on to its shell: no CPU stayed asleep."""
+    every CPU's timer ticks go on: no CPU stayed asleep."""
     m = target.boot(smp=4)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
@@ -153,8 +153,21 @@ def test_breakpoint_in_timer_interrupt_on_several_cpus(target):
     assert len(cpus) >= 2, cpus
     assert not any("vCont;c:" in line for line in g.log), "gdb stepped with breakpoints"
     g.cmd("delete")
+    before = gdb_timer_ticks(g)
     g.cont()
-    m.expect(re.escape(PROMPT), timeout=30)
+    time.sleep(1)
+    g.interrupt()
+    g.wait_stop()
+    after = gdb_timer_ticks(g)
+    assert all(a > b for a, b in zip(after, before)), (before, after)
+    g.cont()
+
+
+def gdb_timer_ticks(g):
+    """Each CPU's timer ticks, read by gdb: the console can fall silent
+    after much traffic on the debug line (a QEMU 7.2 bug, docs/bench.md)."""
+    out = g.cmd("p timer_ticks")
+    return [int(n) for n in re.search(r"\{([\d, ]+)", out).group(1).split(",")][:4]
 
 
 def test_held_cpus_sleep(target):
