@@ -22,7 +22,7 @@
 bool gdbstub_attached;
 
 /* Register blocks, memory, command lines: one packet's worth of bytes. */
-static u8 gdb_scratch[KGDB_PACKET_SIZE];
+static u8 gdb_scratch[KGDB_PACKET_SIZE] __aligned(8);	/* word copies (MMIO) */
 static const struct kgdb_stop *gdb_stop;
 static struct kgdb_resume *gdb_res;
 static long gdb_g_tid, gdb_c_tid;

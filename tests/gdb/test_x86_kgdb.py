@@ -275,12 +275,44 @@ def test_roundup_and_step_leave_other_cpus_stopped(target):
     g.cont()
 
 
+LAPIC_ICR_LO = 0xfee00300
+ICR_NMI_ALL_BUT_SELF = 0xc4400      # shorthand all-but-self, NMI, assert
+LAPIC_VERSION = 0xfee00030
+
+
+def test_device_registers_are_read_and_written_whole(attached):
+    """gdb's `x/wx` and `set {int}` on a device register that takes only
+    32-bit accesses (the LAPIC's) read its value and write it: the stub's
+    memory copies use the widest aligned unit, not bytes."""
+    m, g = attached
+    out = g.cmd(f"x/wx {LAPIC_VERSION:#x}")
+    version = int(out.split()[-1], 16)
+    assert version & 0xff and (version >> 16) & 0xff, out    # version, max LVT
+    tpr = 0xfee00080
+    g.cmd(f"set {{unsigned int}}{tpr:#x} = 0x20")
+    assert g.cmd(f"x/wx {tpr:#x}").split()[-1] == "0x00000020"
+    g.cmd(f"set {{unsigned int}}{tpr:#x} = 0")
+    assert g.cmd(f"x/wx {tpr:#x}").split()[-1] == "0x00000000"
+    g.cont()
+
+
+def held_cpu_registers(g):
+    """`info registers` (general, segment selectors, on x86_64 the segment
+    bases) of CPU 1 and CPU 3's shadow threads."""
+    threads = g.cmd("info threads")
+    out = ""
+    for cpu in ("1", "3"):
+        gid = re.search(rf"^\*?\s+(\d+)\s+Thread 100000{cpu} \(CPU{cpu}\)", threads, re.M)
+        out += g.cmd(f"thread apply {gid.group(1)} -q info registers")
+    return out
+
+
 def test_held_cpus_sleep_and_survive_stray_nmis(target):
     """Held CPUs sleep in hlt instead of spinning: their vCPU threads use
     no host CPU time, while the master's (polling the line) does. Stray
-    NMIs to every CPU while held (the monitor's `nmi`) wake them only for
-    a moment: on x86_64 they nest on the other NMI stack, and the held
-    CPUs' frames survive. After `continue` every
+    NMIs to the held CPUs wake them only for a moment: on x86_64 they nest on the other NMI stack, and the held
+    CPUs' frames, and which CPU each belongs to (its selectors and segment
+    bases), survive. After `continue` every
     CPU is kicked awake and runs: each one's timer ticks go on."""
     m = target.boot(smp=4)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
@@ -288,11 +320,18 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target):
     assert m.busy_vcpus() == ["0"]
     before = cpu_pcs(g)
     bt_before = g.cmd("thread apply all -q bt 3")
-    for _ in range(3):
-        m.monitor("nmi")
+    regs_before = held_cpu_registers(g)
+    assert re.search(r"^ds\s+0x[1-9a-f]", regs_before, re.M), regs_before
+    # QEMU's monitor `nmi` goes down LINT1, which only the boot CPU takes;
+    # so gdb makes the master's LAPIC send an NMI to every other CPU, more
+    # times than kgdb.c remembers frames per CPU.
+    for _ in range(6):
+        g.cmd(f"set {{unsigned int}}{LAPIC_ICR_LO:#x} = {ICR_NMI_ALL_BUT_SELF:#x}")
+        time.sleep(0.05)
     assert m.busy_vcpus() == ["0"]
     assert cpu_pcs(g) == before
     assert g.cmd("thread apply all -q bt 3") == bt_before
+    assert held_cpu_registers(g) == regs_before
     to_shell(m, g)
     before = m.timer_ticks()
     time.sleep(0.5)

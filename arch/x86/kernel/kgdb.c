@@ -32,6 +32,10 @@ static int x86_kgdb_die_notify(struct notifier_block *nb, unsigned long val, voi
 		return NOTIFY_DONE;
 	if (val == DIE_NMI && x86_kgdb_hold_kicked(args->regs))
 		return NOTIFY_STOP;
+	/* An NMI nested in a held CPU's wait is no frame of the debugger's:
+	 * recording it could push out the held frame and lose its CPU. */
+	if (val == DIE_NMI && READ_ONCE(c->waiting))
+		return NOTIFY_DONE;
 	if (val == DIE_DEBUG)
 		c->dr6 = (unsigned long)args->err;
 	slot = c->next_frame++ % X86_KGDB_FRAMES;

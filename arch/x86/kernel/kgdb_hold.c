@@ -4,7 +4,7 @@
  * away from the one that talks to gdb; in hlt it costs nothing. With
  * interrupts off only an NMI ends hlt, so the master kicks each CPU it
  * releases with one (hold_kick), and the held CPU lets NMIs in while it
- * waits (kgdb_hold.S).
+ * waits (kgdb_hold_halt.S).
  */
 #include <kernel/compiler.h>
 #include <asm/desc.h>
@@ -45,8 +45,12 @@ static void nmi_stack_switch(unsigned int cpu)
 
 void x86_kgdb_hold_wait(const bool *release)
 {
+	struct x86_kgdb_cpu *c = &x86_kgdb_cpus[smp_processor_id()];
+
 	nmi_stack_switch(smp_processor_id());
+	WRITE_ONCE(c->waiting, true);
 	x86_kgdb_hold_halt(release);
+	WRITE_ONCE(c->waiting, false);
 }
 
 void x86_kgdb_hold_kick(unsigned int cpu)

@@ -93,6 +93,7 @@ struct x86_kgdb_cpu {
 	} frames[X86_KGDB_FRAMES];
 	unsigned int next_frame;
 	bool kicked;		/* the master sent this CPU a wake-up NMI */
+	bool waiting;		/* held, in hold_wait(): NMIs nest here */
 };
 
 extern struct x86_kgdb_cpu x86_kgdb_cpus[NR_CPUS];
