@@ -450,17 +450,20 @@ void sched_init(void)
 	spin_unlock_irqrestore(&sched_lock, flags);
 }
 
+void sched_init_secondary(void)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sched_lock, flags);
+	init_idle_task(smp_processor_id(), next_pid++);
+	spin_unlock_irqrestore(&sched_lock, flags);
+}
+
 void cpu_idle_loop(void)
 {
 	unsigned int cpu = smp_processor_id();
 	struct cpu_rq *rq = &cpu_rq[cpu];
 
-	if (!rq->idle) {
-		local_irq_disable();
-		spin_lock(&sched_lock);
-		init_idle_task(cpu, next_pid++);
-		spin_unlock(&sched_lock);
-	}
 	for (;;) {
 		bool work;
 

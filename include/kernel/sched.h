@@ -72,8 +72,12 @@ unsigned long cpu_ticks(unsigned int cpu);
 /* Whether this CPU should switch tasks on the way out of an interrupt. */
 bool need_resched(void);
 
+/* The calling context becomes its CPU's idle task: the boot CPU's in
+ * sched_init(), each other CPU's in sched_init_secondary() before it is
+ * marked online, so that every online CPU has a task to show. */
 void sched_init(void);
-/* Per-CPU: turn the boot/secondary context into that CPU's idle task. */
+void sched_init_secondary(void);
+/* Per-CPU, after the above: run whatever is runnable, halt when nothing is. */
 __attribute__((__noreturn__)) void cpu_idle_loop(void);
 
 /* ps: one line per task. */

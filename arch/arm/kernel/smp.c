@@ -37,6 +37,7 @@ __noreturn void arm_secondary_start(unsigned int cpu)
 	gic_cpu_init();
 	gic_set_percpu_handler(GIC_SGI_RESCHEDULE, reschedule_interrupt);
 	arm_timer_start();
+	sched_init_secondary();
 	set_cpu_online(cpu, true);
 	local_irq_enable();
 	cpu_idle_loop();

@@ -74,6 +74,7 @@ __noreturn void x86_ap_start(unsigned int cpu)
 	x86_cpu_init(cpu);
 	lapic_setup(false);
 	lapic_timer_start();
+	sched_init_secondary();
 	set_cpu_online(cpu, true);
 	local_irq_enable();
 	cpu_idle_loop();
