@@ -128,13 +128,37 @@ static void gdb_send_rle(const char *s, size_t len)
 	gdb_flush();
 }
 
-void gdb_send_raw(const char *s, size_t len, bool wait_ack)
+/*
+ * Whatever gdb sent after its packet, it sent before it saw our reply: a
+ * '+' or '-' waiting now is stale. A gdb that waited too long for an ack
+ * sends its packet again (and, waiting for the reply, a '-'); answering
+ * every copy would shift each later reply by one packet. So stale bytes
+ * are dropped, and true means a copy, or gdb's next packet, has begun:
+ * the reply is dropped for it.
+ */
+static bool gdb_reply_overtaken(void)
+{
+	int c;
+
+	while ((c = kgdb_io_ops->read_char()) != KGDB_NO_CHAR) {
+		if (c == '$') {
+			rx_started = true;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Send a reply and, unless in no-ack mode, resend it until gdb acks it. */
+static void gdb_send_reply(const char *s, size_t len)
 {
 	u8 c;
 
+	if (gdb_reply_overtaken())
+		return;
 	for (;;) {
 		gdb_send_rle(s, len);
-		if (gdb_noack || !wait_ack)
+		if (gdb_noack)
 			return;
 		do
 			c = gdb_getc();
@@ -347,9 +371,9 @@ void tx_end(void)
 	/* Handlers size their replies; a reply that still did not fit is a bug
 	 * that gdb must not see as data. */
 	if (tx_overflow)
-		gdb_send_raw("E07", 3, true);
+		gdb_send_reply("E07", 3);
 	else
-		gdb_send_raw(tx_buf, tx_len, true);
+		gdb_send_reply(tx_buf, tx_len);
 }
 
 void tx_reply(const char *s)

@@ -100,7 +100,6 @@ void kgdb_monitor_done(void);
 /* gdbstub_packet.c: the framing layer and the rx/tx helpers. */
 extern bool gdb_noack;
 int gdb_get_packet(void);	/* payload length, or -E2BIG if it was too long */
-void gdb_send_raw(const char *s, size_t len, bool wait_ack);
 
 struct gdb_rx {
 	const char *p;

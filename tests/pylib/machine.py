@@ -132,7 +132,9 @@ class Machine:
         self.iac = b""        # an unfinished telnet command from the console
 
     # ---------------------------------------------------------------- life
-    def start(self):
+    def start(self, run=True):
+        """Start QEMU; with @run false the CPUs stay stopped until resume()."""
+        assert run or (self.attach_console and self.telnet), "only a telnet console pauses"
         if not os.path.exists(self.kernel):
             raise BootError(f"{self.kernel} is not built (make ARCH={self.arch})")
         for attempt in range(5):
@@ -173,7 +175,9 @@ class Machine:
                 if self.attach_console:
                     self.console = self._connect(self.ports[0])
                     if paused:
-                        self._resume()
+                        self._telnet_options()
+                        if run:
+                            self.resume()
                 else:
                     self._connect(self.ports[0], probe=True)
                 break
@@ -188,11 +192,15 @@ class Machine:
             self.reader.start()
         return self
 
-    def _resume(self):
-        """Wait for QEMU's telnet options on the console, then start the CPUs."""
+    def _telnet_options(self):
+        """Wait for QEMU's telnet options on the console: from then on it
+        keeps the console's output."""
         first = self.console.recv(4096)
         clean, self.iac = telnet_strip(first)
         self.out += clean
+
+    def resume(self):
+        """Start the CPUs of a machine started with run=False."""
         self.monitor("cont")
 
     def monitor(self, command):

@@ -352,6 +352,17 @@ static char *in_buf, *exp_buf, *out_buf;
 static size_t in_len, in_pos, exp_len, out_len, cap;
 int (*fake_io_eof)(void);
 
+/*
+ * gdb sends a scripted chunk only after it has seen the output expected
+ * before the chunk was scripted: a gate per chunk, in input order.
+ */
+#define MAX_GATES	8192
+static struct gate {
+	size_t pos;		/* where the chunk starts in in_buf */
+	size_t out;		/* the output it waits for, in bytes */
+} gates[MAX_GATES];
+static size_t nr_gates, cur_gate, refused_pos;
+
 static void grow(char **buf, size_t need)
 {
 	if (!cap) {
@@ -371,12 +382,27 @@ void script_reset(void)
 {
 	grow(&in_buf, 0);
 	in_len = in_pos = exp_len = out_len = 0;
+	nr_gates = cur_gate = 0;
+	refused_pos = SIZE_MAX;
 	fake_io_eof = NULL;
+}
+
+/* The next scripted bytes wait for the output expected so far. */
+static void gate_next_chunk(void)
+{
+	if (nr_gates && gates[nr_gates - 1].out == exp_len)
+		return;
+	if (nr_gates == MAX_GATES) {
+		fprintf(stderr, "fake transport: script too long\n");
+		abort();
+	}
+	gates[nr_gates++] = (struct gate){ .pos = in_len, .out = exp_len };
 }
 
 void script_raw(const char *s, size_t len)
 {
 	grow(&in_buf, in_len + len);
+	gate_next_chunk();
 	memcpy(in_buf + in_len, s, len);
 	in_len += len;
 }
@@ -414,6 +440,7 @@ static void frame(char *dst, size_t *dlen, const char *p, size_t len, bool rle)
 void script_pkt_len(const char *payload, size_t len)
 {
 	grow(&in_buf, in_len + 2 * len + 8);
+	gate_next_chunk();
 	frame(in_buf, &in_len, payload, len, false);
 }
 
@@ -445,9 +472,9 @@ void expect_pkt(const char *payload)
 void xchg(const char *req, const char *reply)
 {
 	script_pkt(req);
-	script_str("+");
 	expect_str("+");
 	expect_pkt(reply);
+	script_str("+");
 }
 
 bool script_done(void)
@@ -467,12 +494,34 @@ const char *expected_buf(size_t *len)
 	return exp_buf;
 }
 
+/*
+ * Before its gate opens a chunk is not there yet, and after the script
+ * there is nothing: a read finds no character. Only once, though: a stub
+ * that reads again waits for gdb, which would wait for it forever; it gets
+ * the chunk (and the test fails on the output rather than hanging), or the
+ * end of the script.
+ */
+static bool nothing_sent_yet(void)
+{
+	bool closed;
+
+	while (cur_gate + 1 < nr_gates && gates[cur_gate + 1].pos <= in_pos)
+		cur_gate++;
+	closed = in_pos == in_len || out_len < gates[cur_gate].out;
+	if (!closed || refused_pos == in_pos)
+		return false;
+	refused_pos = in_pos;
+	return true;
+}
+
 static int fake_read_char(void)
 {
+	if (fake_io_eof && in_pos == in_len)
+		return fake_io_eof();
+	if (nothing_sent_yet())
+		return KGDB_NO_CHAR;
 	if (in_pos < in_len)
 		return (u8)in_buf[in_pos++];
-	if (fake_io_eof)
-		return fake_io_eof();
 	fprintf(stderr, "fake transport: script ran out; output so far:\n%.*s\n",
 		(int)out_len, out_buf);
 	abort();

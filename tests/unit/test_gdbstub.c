@@ -458,9 +458,9 @@ static void test_noack(void **state)
 	xchg("qSupported", FULL_FEATURES);
 	xchg("qC", "QC2");
 	script_pkt("D");
-	script_str("+");
 	expect_str("+");
 	expect_pkt("OK");
+	script_str("+");
 	break_in();
 }
 

@@ -44,9 +44,9 @@ static void test_oversized(void **state)
 	big[0] = 'M';
 	gdb_connect();
 	script_pkt(big);
-	script_str("+");
 	expect_str("+");
 	expect_pkt("E07");
+	script_str("+");
 	/* Exactly the limit is fine (and then malformed as an M packet). */
 	big[KGDB_PACKET_SIZE] = '\0';
 	xchg(big, "E16");
@@ -60,9 +60,9 @@ static void test_reply_nak_and_implicit_ack(void **state)
 	gdb_connect();
 	/* gdb NAKs our reply: we send it again. */
 	script_pkt("qC");
-	script_str("-+");
 	expect_str("+");
 	expect_pkt("QC2");
+	script_str("-");
 	expect_pkt("QC2");
 	/* gdb skips the ack and sends its next packet: that is the ack. */
 	script_pkt("qAttached");
@@ -73,23 +73,53 @@ static void test_reply_nak_and_implicit_ack(void **state)
 	break_in();
 }
 
+static void test_stale_nak_is_dropped(void **state)
+{
+	gdb_connect();
+	/* A '-' gdb sent before our reply (it timed out waiting) is not a NAK
+	 * of the reply: one reply goes out. */
+	script_pkt("qC");
+	script_str("-");
+	expect_str("+");
+	expect_pkt("QC2");
+	script_str("+");
+	xchg("qAttached", "1");
+	resume("c");
+	break_in();
+}
+
+static void test_retransmitted_packet_is_answered_once(void **state)
+{
+	gdb_connect();
+	/* gdb timed out waiting for the ack and sent the packet again before
+	 * we read the first copy: the reply goes to the last copy only. */
+	script_pkt("qC");
+	script_pkt("qC");
+	script_pkt("qC");
+	expect_str("+++");
+	expect_pkt("QC2");
+	script_str("+");
+	xchg("qAttached", "1");
+	resume("c");
+	break_in();
+}
+
 static void test_rle_literal(void **state)
 {
 	gdb_connect();
 	memset(fake_mem + 0x3000, 0, 16);
 	script_pkt("m3000,4");
+	expect_str("+$0*\"00#dc");	/* 8 zeros: a run of 7 would be '$', so 6 + 2 */
 	script_str("+");
-	expect_str("+");
-	expect_str("$0*\"00#dc");	/* 8 zeros: a run of 7 would be '$', so 6 + 2 */
 	script_pkt("m3000,8");
-	script_str("+");
 	expect_str("+$0*,#86");		/* 16 zeros */
+	script_str("+");
 	script_pkt("m3000,2");
-	script_str("+");
 	expect_str("+$0* #7a");		/* 4 zeros: one byte saved */
-	script_pkt("m3000,1");
 	script_str("+");
+	script_pkt("m3000,1");
 	expect_str("+$00#60");		/* 2: sent plain */
+	script_str("+");
 	resume("c");
 	break_in();
 }
@@ -118,6 +148,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bad_checksum_nak_retransmit, setup1,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_noise_and_restart, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_stale_nak_is_dropped, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_retransmitted_packet_is_answered_once,
+						setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_oversized, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
