@@ -91,11 +91,19 @@ def scripted(args):
         cmd = gdb_base(args, gdb_line) + ["-batch"]
         for line in SCRIPT:
             cmd += ["-ex", f"echo (gdb) {line}\\n", "-ex", line]
-        gdb = subprocess.Popen(cmd)
-        # Once gdb waits in `continue`, type the command that hits the breakpoint.
-        time.sleep(3)
-        con.sendall(b"uptime\n")
-        rc = gdb.wait(timeout=120)
+        gdb = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+        watchdog = threading.Timer(120, gdb.kill)
+        watchdog.start()
+        # Once gdb is at `continue` (the breakpoint is in), type the command
+        # that hits it; the console line holds it if the kernel is still
+        # stopped.
+        for out in gdb.stdout:
+            sys.stdout.write(out)
+            if out.strip() == "(gdb) continue":
+                con.sendall(b"uptime\n")
+        sys.stdout.flush()
+        rc = gdb.wait()
+        watchdog.cancel()
         con.settimeout(2)
         try:
             time.sleep(1)

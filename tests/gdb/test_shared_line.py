@@ -29,7 +29,10 @@ class Terminal:
         return m
 
     def wait_shell(self, tries=20):
-        """Press Enter until the shell answers (the kernel runs again)."""
+        """Press Enter until the shell answers (the kernel runs again). A
+        prompt printed before, say after the last command's output, is no
+        answer: what arrived so far is dropped first."""
+        self.flush()
         for _ in range(tries):
             self.write("\n")
             try:
@@ -37,6 +40,14 @@ class Terminal:
             except AssertionError:
                 pass
         raise AssertionError("the shell does not answer")
+
+    def flush(self):
+        try:
+            while self.sock.recv(4096):
+                pass
+        except socket.timeout:
+            pass
+        self.buf = b""
 
     def write(self, text):
         self.sock.sendall(text.encode())
