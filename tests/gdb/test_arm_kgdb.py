@@ -140,7 +140,8 @@ def test_breakpoint_in_timer_interrupt_on_several_cpus(target):
     internal error. (Which CPUs get there first depends on the host's
     scheduling of the vCPU threads: under load one CPU can win most
     rounds, so two of the four is what is asked.) After the last continue
-    every CPU's timer ticks go on: no CPU stayed asleep."""
+    every CPU's timer ticks go on: no CPU stayed asleep. (Run by run: a
+    loaded host can leave a vCPU without a tick for a second.)"""
     m = target.boot(smp=4)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
@@ -154,11 +155,14 @@ def test_breakpoint_in_timer_interrupt_on_several_cpus(target):
     assert not any("vCont;c:" in line for line in g.log), "gdb stepped with breakpoints"
     g.cmd("delete")
     before = gdb_timer_ticks(g)
-    g.cont()
-    time.sleep(1)
-    g.interrupt()
-    g.wait_stop()
-    after = gdb_timer_ticks(g)
+    for _ in range(10):
+        g.cont()
+        time.sleep(1)
+        g.interrupt()
+        g.wait_stop()
+        after = gdb_timer_ticks(g)
+        if all(a > b for a, b in zip(after, before)):
+            break
     assert all(a > b for a, b in zip(after, before)), (before, after)
     g.cont()
 
@@ -184,8 +188,4 @@ def test_held_cpus_sleep(target):
     g.wait_stop()
     assert m.busy_vcpus() == ["0"]
     g.cont()
-    before = m.timer_ticks()
-    time.sleep(0.5)
-    after = m.timer_ticks()
-    assert sorted(after) == [0, 1, 2, 3], after
-    assert all(after[c] > before[c] for c in after), (before, after)
+    m.wait_every_cpu_ticks(4)

@@ -222,6 +222,20 @@ class Machine:
         return {int(c): int(n) for c, n in
                 re.findall(r"cpu(\d+):.* (\d+) timer ticks", self.run("cpus"))}
 
+    def wait_every_cpu_ticks(self, ncpus, timeout=10):
+        """Wait until each of the @ncpus CPUs has taken a timer tick (it
+        runs); fail after @timeout s. A loaded host can leave a vCPU without
+        a tick for a second or more, so one short look is not enough."""
+        before = self.timer_ticks()
+        assert sorted(before) == list(range(ncpus)), before
+        deadline = time.monotonic() + timeout
+        while True:
+            time.sleep(0.2)
+            after = self.timer_ticks()
+            if all(after[c] > before[c] for c in before):
+                return
+            assert time.monotonic() < deadline, f"no timer ticks: {before} then {after}"
+
     def vcpu_seconds(self):
         """Host CPU time used so far by each vCPU thread (the monitor names
         the threads), by CPU number."""
