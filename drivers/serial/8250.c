@@ -13,6 +13,7 @@
 #include <kernel/cpulock.h>
 #include <kernel/init.h>
 #include <kernel/irq.h>
+#include <kernel/jiffies.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>
 #include <kernel/tty.h>
@@ -51,8 +52,14 @@
 
 #define DEFAULT_BAUD	115200
 #define FIFO_SIZE	16
-/* Bounded waits: a wedged UART slows output down but never hangs it. */
-#define THRE_WAIT_LOOPS	100000
+/*
+ * Bounded waits: a wedged UART slows output down but never hangs it. THRE
+ * may take long, though: a real FIFO drains in under 20 ms even at 9600
+ * baud, but QEMU's drains only as fast as the host reads its chardev,
+ * which on a loaded host can stall for much longer; and bytes written to
+ * a full FIFO overwrite others (gdb would see damaged packets).
+ */
+#define THRE_TIMEOUT_US	(1000 * 1000)
 #define TX_LOCK_SPINS	(5UL * 1000 * 1000)
 #define RX_BUDGET	256
 
@@ -131,9 +138,11 @@ static void uart_setup(struct uart_8250 *u, unsigned int baud)
 
 static void wait_thre(struct uart_8250 *u)
 {
-	for (int i = 0; i < THRE_WAIT_LOOPS; i++)
+	for (unsigned long us = 0; us < THRE_TIMEOUT_US; us++) {
 		if (serial_in(u, UART_LSR) & UART_LSR_THRE)
 			return;
+		udelay(1);
+	}
 }
 
 /* Write @len bytes, a FIFO's worth per THRE wait; with @crlf each "\n"
