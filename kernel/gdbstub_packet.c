@@ -138,9 +138,13 @@ static void gdb_send_rle(const char *s, size_t len)
  */
 static bool gdb_reply_overtaken(void)
 {
-	int c;
+	int c, n;
 
-	while ((c = kgdb_io_ops->read_char()) != KGDB_NO_CHAR) {
+	/* Bounded: a line that never stops sending noise still gets replies. */
+	for (n = 0; n < KGDB_PACKET_SIZE; n++) {
+		c = kgdb_io_ops->read_char();
+		if (c == KGDB_NO_CHAR)
+			break;
 		if (c == '$') {
 			rx_started = true;
 			return true;

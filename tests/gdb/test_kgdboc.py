@@ -206,8 +206,10 @@ def test_attach_to_a_stalled_machine(target, arch):
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     m.monitor("stop")
     g = target.gdb(connect=False)
-    g.cmd("set remotetimeout 1")
-    boot = threading.Timer(2.5, m.resume)
+    # gdb sends qSupported at 0 s and 3 s, and would again at 6 s: the stub
+    # resumed at 4 s has two copies waiting, and 2 s to answer.
+    g.cmd("set remotetimeout 3")
+    boot = threading.Timer(4, m.resume)
     boot.start()
     try:
         g.connect(m.ports[1])
