@@ -53,11 +53,13 @@
 #define DEFAULT_BAUD	115200
 #define FIFO_SIZE	16
 /*
- * Bounded waits: a wedged UART slows output down but never hangs it. THRE
- * may take long, though: a real FIFO drains in under 20 ms even at 9600
+ * THRE may take long: a real FIFO drains in under 20 ms even at 9600
  * baud, but QEMU's drains only as fast as the host reads its chardev,
  * which on a loaded host can stall for much longer; and bytes written to
- * a full FIFO overwrite others (gdb would see damaged packets).
+ * a full FIFO overwrite others (gdb would see damaged packets). So a
+ * write waits up to THRE_TIMEOUT_US. A UART that made one wait time out
+ * counts as wedged (nobody reads the line): output is dropped without
+ * waiting until THRE comes back, so it never holds a CPU for long.
  */
 #define THRE_TIMEOUT_US	(1000 * 1000)
 #define TX_LOCK_SPINS	(5UL * 1000 * 1000)
@@ -70,6 +72,7 @@ struct uart_8250 {
 	cpulock_t tx_lock;	/* whole writes from the console and the shell */
 	unsigned int tx_fifo;	/* bytes per THRE wait: 16, or 1 without FIFO */
 	unsigned int poll_room;	/* bytes poll_put_char may send before the next wait */
+	bool wedged;		/* a THRE wait timed out; THRE not seen since */
 	bool present;
 	bool irq_ok;
 };
@@ -136,13 +139,22 @@ static void uart_setup(struct uart_8250 *u, unsigned int baud)
 	(void)serial_in(u, UART_IIR);
 }
 
-static void wait_thre(struct uart_8250 *u)
+/* Whether the FIFO is empty, waiting for it unless the UART is wedged. */
+static bool wait_thre(struct uart_8250 *u)
 {
-	for (unsigned long us = 0; us < THRE_TIMEOUT_US; us++) {
-		if (serial_in(u, UART_LSR) & UART_LSR_THRE)
-			return;
+	unsigned long limit = u->wedged ? 0 : THRE_TIMEOUT_US;
+
+	for (unsigned long us = 0;; us++) {
+		if (serial_in(u, UART_LSR) & UART_LSR_THRE) {
+			u->wedged = false;
+			return true;
+		}
+		if (us >= limit)
+			break;
 		udelay(1);
 	}
+	u->wedged = true;
+	return false;
 }
 
 /* Write @len bytes, a FIFO's worth per THRE wait; with @crlf each "\n"
@@ -155,7 +167,8 @@ static void uart_write(struct uart_8250 *u, const char *s, size_t len, bool crlf
 	local_irq_save(flags);
 	took = cpu_lock_acquire(&u->tx_lock, TX_LOCK_SPINS);
 	while (len) {
-		wait_thre(u);
+		if (!wait_thre(u))
+			break;		/* wedged: the rest is dropped */
 		for (unsigned int n = 0; n < u->tx_fifo && len; n++) {
 			if (crlf && *s == '\n' && !cr_sent) {
 				serial_out(u, UART_TX, '\r');
@@ -214,7 +227,8 @@ static void uart_poll_put_char(struct tty *tty, char c)
 
 	/* THRE means the FIFO is empty: a FIFO's worth of bytes per wait. */
 	if (!u->poll_room) {
-		wait_thre(u);
+		if (!wait_thre(u))
+			return;		/* wedged: dropped */
 		u->poll_room = u->tx_fifo;
 	}
 	serial_out(u, UART_TX, (u8)c);

@@ -53,3 +53,27 @@ def test_output_survives_a_host_that_reads_late(arch, mode):
         m.expect(rf"linetest: \S+ {mode} {LINETEST_BYTES} of {LINETEST_BYTES} bytes")
     finally:
         m.stop()
+
+
+def test_a_line_nobody_reads_does_not_hold_the_kernel(arch):
+    """A reader that is connected but never reads stalls the UART for good.
+    What is sent to it is lost, but only the first write may wait for THRE
+    (a second): 1 MiB through the debugger's poll_put_char path, interrupts
+    off, still finishes in seconds, and the shell answers. (The PL011 is not
+    tested: QEMU blocks the whole machine in its write until the host
+    reads.)"""
+    if arch == "arm":
+        pytest.skip("QEMU's PL011 blocks in its write; no wait in the driver")
+    m = Machine(arch, smp=1, line="unix").start()
+    try:
+        m.wait_boot()
+        line = connect_line(m.ports[1], timeout=5)
+        t0 = time.monotonic()
+        out = m.run(f"linetest {tty(arch, 1)} txpoll {LINETEST_BYTES}", timeout=60)
+        took = time.monotonic() - t0
+        assert f"{LINETEST_BYTES} of {LINETEST_BYTES} bytes" in out, out
+        assert took < 20, f"linetest took {took:.1f} s"
+        assert "up " in m.run("uptime")
+        line.close()
+    finally:
+        m.stop()
