@@ -42,6 +42,21 @@ enum kgdb_bptype {
 /* Longest software breakpoint instruction any arch uses. */
 #define KGDB_MAX_BP_LEN		8
 
+/*
+ * One hardware breakpoint or watchpoint register's worth of a gdb request:
+ * @len bytes from @addr (a watched range may take several slots).
+ */
+struct kgdb_hw_slot {
+	bool used;
+	enum kgdb_bptype type;
+	uintptr_t addr;
+	size_t len;
+};
+/* Slots in the core's table; an arch maps its debug registers onto them. */
+#define KGDB_HW_SLOTS		32
+/* hw_hit(): a debug register fired that the CPU no longer has. */
+#define KGDB_HW_STALE		(-2)
+
 /* One target description document served through qXfer:features:read. */
 struct kgdb_xml {
 	const char *annex;	/* "target.xml", or a file it xi:includes */
@@ -145,31 +160,49 @@ struct kgdb_arch {
 	void (*flush_icache)(uintptr_t addr, size_t len);
 
 	/*
-	 * Optional hardware breakpoints and watchpoints (Z1-Z4). set/remove
-	 * record a slot for @type at @addr covering @len bytes and return 0,
-	 * -ENOSPC when the slots are full, -EINVAL for an impossible
-	 * address/length, or -ENOTSUP for a type the CPU lacks (gdb is then
-	 * told the packet is unsupported). They only record: the slots reach
-	 * the CPU registers through install_hw_breakpoints(). All five hooks
-	 * are set together or all NULL.
+	 * Optional: per-CPU state to keep while a CPU is in the debugger.
+	 * cpu_enter() runs on every CPU (master and held) as it stops, before
+	 * the core reads its registers; cpu_leave() as it resumes, after gdb's
+	 * changes. Interrupts are off. x86 saves and restores x87/SSE here.
 	 */
-	int (*set_hw_breakpoint)(uintptr_t addr, size_t len, enum kgdb_bptype type);
-	int (*remove_hw_breakpoint)(uintptr_t addr, size_t len, enum kgdb_bptype type);
-	/* Forget every slot (detach, kill, new gdb connection). */
-	void (*remove_all_hw_breakpoints)(void);
+	void (*cpu_enter)(unsigned int cpu);
+	void (*cpu_leave)(unsigned int cpu);
+
 	/*
-	 * Called on every CPU (master and held) as it enters the debugger, and
-	 * on every CPU as it leaves: disable the CPU's debug registers, and
-	 * load them from the recorded slots. Interrupts are off.
+	 * Optional hardware breakpoints and watchpoints (Z1-Z4). The core keeps
+	 * gdb's requests and a table of KGDB_HW_SLOTS slots shared by all CPUs;
+	 * the arch only describes its debug registers. All four hooks are set
+	 * together or all NULL.
+	 *
+	 * hw_slots: the slot numbers a request of @type may use,
+	 * [*@first, *@first + n); returns n, 0 when the CPU cannot do @type
+	 * (gdb is then told the packet is unsupported). Any context.
 	 */
-	void (*disable_hw_breakpoints)(void);
-	void (*install_hw_breakpoints)(void);
+	unsigned int (*hw_slots)(enum kgdb_bptype type, unsigned int *first);
 	/*
-	 * Optional: called for a DIE_DEBUG trap. Return the kind of slot that
-	 * fired and store its address in *@addr, or return -1 when no slot
-	 * fired (a single-step, or a foreign debug trap).
+	 * hw_piece: how many bytes, starting at @addr, of the @left bytes
+	 * still to cover one slot of @type takes (1..@left), or -EINVAL when
+	 * the range cannot be watched (a bad alignment or length).
 	 */
-	int (*hw_stop_reason)(struct pt_regs *regs, uintptr_t *addr);
+	long (*hw_piece)(enum kgdb_bptype type, uintptr_t addr, size_t left);
+	/*
+	 * hw_install: on this CPU, load the debug registers from @slots (all
+	 * KGDB_HW_SLOTS of them; unused ones switched off), or switch every
+	 * slot off when @slots is NULL. Called on each CPU as it enters the
+	 * debugger (NULL) and as it leaves, interrupts off.
+	 */
+	void (*hw_install)(const struct kgdb_hw_slot *slots);
+	/*
+	 * hw_hit: for a DIE_DEBUG trap, on the trapping CPU, before the core
+	 * waits for anything: which of @slots (what this CPU has installed)
+	 * fired, with the address to report in *@addr (the data address of a
+	 * watchpoint); -1 when no slot fired (a step, or a debug trap not
+	 * ours); KGDB_HW_STALE when a slot fired that is not in @slots: a
+	 * roundup reloaded this CPU's registers between the trap and this
+	 * call, and the core drops the trap. May adjust @regs so that resuming
+	 * does not fire the slot again.
+	 */
+	int (*hw_hit)(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr);
 };
 
 /* The architecture's table, defined by the arch backend. */

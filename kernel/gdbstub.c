@@ -36,7 +36,7 @@ static bool have(enum gdb_need need)
 	case NEED_STEP:
 		return arch_kgdb_ops.single_step;
 	case NEED_HW:
-		return arch_kgdb_ops.set_hw_breakpoint;
+		return kgdb_hw_supported();
 	case NEED_XML:
 		return arch_kgdb_ops.xml;
 	default:
@@ -506,9 +506,9 @@ static bool h_break(struct gdb_args *a)
 	if (type == KGDB_BP_SOFTWARE)
 		err = insert ? kgdb_set_sw_break(addr) : kgdb_remove_sw_break(addr);
 	else if (insert)
-		err = arch_kgdb_ops.set_hw_breakpoint(addr, kind, type);
+		err = kgdb_set_hw_break(addr, kind, type);
 	else
-		err = arch_kgdb_ops.remove_hw_breakpoint(addr, kind, type);
+		err = kgdb_remove_hw_break(addr, kind, type);
 	if (err == -ENOTSUP)
 		tx_reply("");
 	else if (err)

@@ -140,8 +140,7 @@ void kgdb_remove_all_breaks(void)
 	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
 		if (bp->state == BP_SET)
 			bp->state = BP_REMOVED;
-	if (arch_kgdb_ops.remove_all_hw_breakpoints)
-		arch_kgdb_ops.remove_all_hw_breakpoints();
+	kgdb_remove_all_hw_breaks();
 }
 
 /* Plant every SET breakpoint, saving what it covers. */
@@ -184,20 +183,24 @@ static bool bp_insn_at(uintptr_t addr)
 
 /* ---------------------------------------------------------------- CPUs */
 
-static void hw_disable(void)
+/* A CPU stops: the arch keeps its per-CPU state, and no slot fires. */
+static void cpu_stop(unsigned int cpu)
 {
-	if (arch_kgdb_ops.disable_hw_breakpoints)
-		arch_kgdb_ops.disable_hw_breakpoints();
+	if (arch_kgdb_ops.cpu_enter)
+		arch_kgdb_ops.cpu_enter(cpu);
+	kgdb_hw_cpu_stop(cpu);
 }
 
-static void hw_install(void)
+/* A CPU resumes with gdb's changes and exactly gdb's current slots. */
+static void cpu_resume(unsigned int cpu)
 {
-	if (arch_kgdb_ops.install_hw_breakpoints)
-		arch_kgdb_ops.install_hw_breakpoints();
+	if (arch_kgdb_ops.cpu_leave)
+		arch_kgdb_ops.cpu_leave(cpu);
+	kgdb_hw_cpu_resume(cpu);
 }
 
-/* Wait, as a held CPU, until the master lets this one go. */
-static void hold_loop(struct kgdb_cpu *c)
+/* Wait, as held CPU @cpu, until the master lets this one go. */
+static void hold_loop(unsigned int cpu, struct kgdb_cpu *c)
 {
 	while (!__atomic_load_n(&c->release, __ATOMIC_ACQUIRE)) {
 		if (arch_kgdb_ops.hold_wait)
@@ -207,7 +210,7 @@ static void hold_loop(struct kgdb_cpu *c)
 	}
 	c->release = false;
 	c->regs = NULL;
-	hw_install();
+	cpu_resume(cpu);
 	__atomic_store_n(&c->held, false, __ATOMIC_RELEASE);
 }
 
@@ -226,7 +229,7 @@ static void hold(unsigned int cpu, struct pt_regs *regs)
 	c->regs = regs;
 	c->task = current_task();
 	c->release = false;	/* a late release from the last round */
-	hw_disable();
+	cpu_stop(cpu);
 	__atomic_store_n(&c->held, true, __ATOMIC_SEQ_CST);
 	/*
 	 * The master may have ended the roundup after our caller looked, and
@@ -234,11 +237,11 @@ static void hold(unsigned int cpu, struct pt_regs *regs)
 	 */
 	if (!__atomic_load_n(&kgdb_roundup, __ATOMIC_SEQ_CST)) {
 		c->regs = NULL;
-		hw_install();
+		cpu_resume(cpu);
 		__atomic_store_n(&c->held, false, __ATOMIC_RELEASE);
 		return;
 	}
-	hold_loop(c);
+	hold_loop(cpu, c);
 }
 
 bool kgdb_nmicallback(unsigned int cpu, struct pt_regs *regs)
@@ -266,18 +269,20 @@ bool kgdb_connected(void)
 /*
  * Become the master. Another CPU may be master already: it will round this
  * one up (possibly right here), and once it lets go we take over and report
- * our own event. A stepping master that trapped already owns the debugger.
+ * our own event. A stepping master that trapped already owns the debugger:
+ * returns true for it.
  */
-static void take_master(unsigned int cpu, struct pt_regs *regs)
+static bool take_master(unsigned int cpu, struct pt_regs *regs)
 {
 	int expected;
 
 	for (;;) {
 		expected = -1;
 		if (__atomic_compare_exchange_n(&kgdb_master, &expected, (int)cpu, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED) ||
-		    expected == (int)cpu)
-			return;
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return false;
+		if (expected == (int)cpu)
+			return true;
 		if (READ_ONCE(kgdb_roundup) && !kgdb_cpus[cpu].held)
 			hold(cpu, regs);
 		else
@@ -350,9 +355,16 @@ static enum kgdb_stop_kind hw_kind(int type)
 	}
 }
 
-/* Fill in why we stopped; false for a stale trap at a removed breakpoint. */
+/*
+ * Fill in why we stopped. False for a stale trap, which the CPU took on a
+ * breakpoint or hardware slot that gdb removed while the CPU waited for
+ * the debugger: it resumes as if nothing happened. @hw and @hit say which
+ * hardware slot a DIE_DEBUG trap fired on, decoded when it trapped;
+ * @stepped, that this CPU was stepping for gdb.
+ */
 static bool classify(enum die_val val, const struct die_args *args, struct kgdb_stop *stop,
-		     struct kgdb_cpu *c)
+		     struct kgdb_cpu *c, enum kgdb_hw_event hw, const struct kgdb_hw_hit *hit,
+		     bool stepped)
 {
 	const struct kgdb_arch *arch = &arch_kgdb_ops;
 	struct pt_regs *regs = args->regs;
@@ -362,9 +374,13 @@ static bool classify(enum die_val val, const struct die_args *args, struct kgdb_
 	stop->signo = SIGTRAP;
 	if (val == DIE_BREAKPOINT) {
 		bp = bp_find(addr);
-		if (bp && (bp->state == BP_ACTIVE || !bp_insn_at(addr))) {
+		if (bp && bp->state == BP_ACTIVE) {
 			arch->set_pc(regs, addr);
-			if (bp->state != BP_ACTIVE && !kgdb_stepping)
+			stop->kind = KGDB_STOP_SWBREAK;
+		} else if (!bp_insn_at(addr)) {
+			/* Only planted breakpoints go away; compiled-in ones stay. */
+			arch->set_pc(regs, addr);
+			if (!stepped)
 				return false;
 			stop->kind = KGDB_STOP_SWBREAK;
 		} else {
@@ -375,8 +391,18 @@ static bool classify(enum die_val val, const struct die_args *args, struct kgdb_
 		}
 		c->break_signo = 0;
 	} else if (val == DIE_DEBUG) {
-		if (arch->hw_stop_reason)
-			stop->kind = hw_kind(arch->hw_stop_reason(regs, &stop->addr));
+		if (hw == KGDB_HW_FIRED && kgdb_hw_hit_current(hit)) {
+			stop->kind = hw_kind(hit->slot.type);
+			stop->addr = hit->addr;
+		} else if (!stepped) {
+			/*
+			 * Neither a slot gdb has nor a step gdb asked for: a
+			 * stale hit, or a debug trap the emulator repeated.
+			 */
+			if (arch->single_step)
+				arch->single_step(regs, false);
+			return false;
+		}
 	} else if (args->signo) {
 		stop->signo = args->signo;
 	}
@@ -397,20 +423,20 @@ static void leave(unsigned int cpu, const struct kgdb_resume *res)
 		WRITE_ONCE(kgdb_stepping, true);
 		c->in_debugger = false;
 		if (t == c) {
-			hw_install();
+			cpu_resume(cpu);
 			return;
 		}
 		/* Hand the debugger to the stepping CPU and wait like the others. */
 		__atomic_store_n(&c->held, true, __ATOMIC_RELEASE);
 		__atomic_store_n(&kgdb_master, (int)res->cpu, __ATOMIC_RELEASE);
 		release_cpu(res->cpu);
-		hold_loop(c);
+		hold_loop(cpu, c);
 		return;
 	}
 	release_held(cpu);
 	skip_compiled_break(c);
 	c->regs = NULL;
-	hw_install();
+	cpu_resume(cpu);
 	c->in_debugger = false;
 	__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
 }
@@ -423,20 +449,28 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	struct kgdb_stop stop = { .cpu = cpu, .kind = KGDB_STOP_SIGNAL };
 	struct kgdb_resume res = { .action = KGDB_CONTINUE, .cpu = cpu };
 	uintptr_t entry_pc = arch_kgdb_ops.get_pc(args->regs);
+	enum kgdb_hw_event hw = KGDB_HW_NONE;
+	struct kgdb_hw_hit hit;
 	unsigned long flags;
+	bool stepped;
 
 	local_irq_save(flags);
-	take_master(cpu, args->regs);
+	/* Before waiting: the slots this CPU has may change meanwhile. */
+	if (val == DIE_DEBUG)
+		hw = kgdb_hw_decode(cpu, args->regs, &hit);
+	stepped = take_master(cpu, args->regs) && kgdb_stepping;
 	c->regs = args->regs;
 	c->task = current_task();
-	if (!classify(val, args, &stop, c)) {
+	if (!classify(val, args, &stop, c, hw, &hit, stepped)) {
 		c->regs = NULL;
+		/* Not held on the way, it may still watch a removed slot. */
+		kgdb_hw_cpu_resume(cpu);
 		__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
 		local_irq_restore(flags);
 		return true;
 	}
 	c->in_debugger = true;
-	hw_disable();
+	cpu_stop(cpu);
 	if (!kgdb_stepping)
 		roundup_others(cpu);
 	if (kgdb_stepping && arch_kgdb_ops.single_step)
@@ -616,10 +650,8 @@ void kgdb_unregister_io_module(struct kgdb_io *io)
 		kgdbcon_registered = false;
 	}
 	bp_deactivate_all(BP_REMOVED);
-	if (arch_kgdb_ops.remove_all_hw_breakpoints) {
-		arch_kgdb_ops.remove_all_hw_breakpoints();
-		hw_disable();
-	}
+	kgdb_remove_all_hw_breaks();
+	kgdb_hw_cpu_resume(smp_processor_id());
 	gdbstub_attached = false;
 	gdb_noack = false;
 	WRITE_ONCE(kgdb_io_ops, NULL);

@@ -93,6 +93,27 @@ int kgdb_set_sw_break(uintptr_t addr);
 int kgdb_remove_sw_break(uintptr_t addr);
 void kgdb_remove_all_breaks(void);
 
+/* kgdb_hw.c: hardware breakpoints and watchpoints (Z1-Z4). */
+struct kgdb_hw_hit {
+	struct kgdb_hw_slot slot;	/* the slot that fired, as installed */
+	uintptr_t addr;			/* the address to report */
+};
+bool kgdb_hw_supported(void);
+int kgdb_set_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type);
+int kgdb_remove_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type);
+void kgdb_remove_all_hw_breaks(void);
+void kgdb_hw_cpu_stop(unsigned int cpu);
+void kgdb_hw_cpu_resume(unsigned int cpu);
+/* On the trapping CPU: did one of its slots fire? */
+enum kgdb_hw_event {
+	KGDB_HW_NONE,		/* no slot fired: a step, or not ours */
+	KGDB_HW_FIRED,		/* *hit fired */
+	KGDB_HW_GONE,		/* a slot fired that this CPU no longer has */
+};
+enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs,
+				   struct kgdb_hw_hit *hit);
+bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit);
+
 /* kgdb_monitor.c: run one qRcmd line, printing to @out; reboot if asked. */
 int kgdb_monitor_run(struct printer *out, char *line);
 void kgdb_monitor_done(void);

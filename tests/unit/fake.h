@@ -41,22 +41,23 @@ void fake_cpus_stop(void);
 /* Take an exception on this thread's CPU; returns the die chain's verdict. */
 int fake_exception(enum die_val val, int signo, struct pt_regs *regs);
 int fake_panic(const char *msg);
+/*
+ * CPU @cpu (not 0) takes exception @val as soon as another CPU holds the
+ * debugger, ahead of the roundup; fake_trap_result() waits for the die
+ * chain's verdict.
+ */
+void fake_trap_while_stopped(unsigned int cpu, enum die_val val);
+int fake_trap_result(unsigned int cpu);
 
 /* Tasks: pid 0..3 fixed (see fake_kernel.c), then @extra sleeping ones. */
 void fake_tasks_setup(unsigned int extra);
 extern struct task *fake_cpu_task[NR_CPUS];
 
-/* Hardware breakpoint slots of the fake arch. */
-struct fake_hw_slot {
-	uintptr_t addr;
-	size_t len;
-	enum kgdb_bptype type;
-	bool used;
-};
+/* Hardware slots of the fake arch: each CPU's debug registers. */
 #define FAKE_HW_SLOTS	4
-extern struct fake_hw_slot fake_hw[FAKE_HW_SLOTS];
-extern int fake_hw_fired;		/* slot index hw_stop_reason reports, or -1 */
-extern unsigned int fake_hw_installs, fake_hw_disables;
+extern struct kgdb_hw_slot fake_hw[NR_CPUS][KGDB_HW_SLOTS];
+extern int fake_hw_fired;		/* slot index hw_hit reports, or -1 */
+extern unsigned int fake_hw_installs;
 extern unsigned int fake_missed_kicks;	/* releases held CPUs slept through */
 extern __thread unsigned int fake_this_cpu;
 

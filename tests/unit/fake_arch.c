@@ -13,9 +13,9 @@
 #include <kernel/errno.h>
 #include "fake.h"
 
-struct fake_hw_slot fake_hw[FAKE_HW_SLOTS];
+struct kgdb_hw_slot fake_hw[NR_CPUS][KGDB_HW_SLOTS];
 int fake_hw_fired = -1;
-unsigned int fake_hw_installs, fake_hw_disables;
+unsigned int fake_hw_installs;
 unsigned int fake_icache_flushes;
 
 unsigned int fake_missed_kicks;
@@ -89,59 +89,36 @@ static void fake_flush_icache(uintptr_t addr, size_t len)
 	fake_icache_flushes++;
 }
 
-static int fake_set_hw(uintptr_t addr, size_t len, enum kgdb_bptype type)
+static unsigned int fake_hw_slots(enum kgdb_bptype type, unsigned int *first)
 {
-	unsigned int i;
-
-	if (type == KGDB_WATCH_READ)
-		return -ENOTSUP;
-	if (len != 1 && len != 2 && len != 4 && len != 8)
-		return -EINVAL;
-	for (i = 0; i < FAKE_HW_SLOTS; i++) {
-		if (!fake_hw[i].used) {
-			fake_hw[i] = (struct fake_hw_slot){ addr, len, type, true };
-			return 0;
-		}
-	}
-	return -ENOSPC;
+	*first = 0;
+	return type == KGDB_WATCH_READ ? 0 : FAKE_HW_SLOTS;
 }
 
-static int fake_remove_hw(uintptr_t addr, size_t len, enum kgdb_bptype type)
+/* One slot takes a whole request of 1, 2, 4 or 8 bytes. */
+static long fake_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left)
 {
-	unsigned int i;
-
-	if (type == KGDB_WATCH_READ)
-		return -ENOTSUP;
-	for (i = 0; i < FAKE_HW_SLOTS; i++) {
-		if (fake_hw[i].used && fake_hw[i].addr == addr && fake_hw[i].type == type) {
-			fake_hw[i].used = false;
-			return 0;
-		}
-	}
-	return -ENOENT;
+	return left == 1 || left == 2 || left == 4 || left == 8 ? (long)left : -EINVAL;
 }
 
-static void fake_remove_all_hw(void)
+/* The calling CPU's debug registers: what it was last given, or nothing. */
+static void fake_hw_install(const struct kgdb_hw_slot *slots)
 {
-	memset(fake_hw, 0, sizeof(fake_hw));
-}
+	struct kgdb_hw_slot *regs = fake_hw[fake_this_cpu];
 
-static void fake_disable_hw(void)
-{
-	__atomic_fetch_add(&fake_hw_disables, 1, __ATOMIC_RELAXED);
-}
-
-static void fake_install_hw(void)
-{
+	if (slots)
+		memcpy(regs, slots, sizeof(fake_hw[0]));
+	else
+		memset(regs, 0, sizeof(fake_hw[0]));
 	__atomic_fetch_add(&fake_hw_installs, 1, __ATOMIC_RELAXED);
 }
 
-static int fake_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr)
+static int fake_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr)
 {
-	if (fake_hw_fired < 0)
+	if (fake_hw_fired < 0 || !slots[fake_hw_fired].used)
 		return -1;
-	*addr = fake_hw[fake_hw_fired].addr;
-	return fake_hw[fake_hw_fired].type;
+	*addr = slots[fake_hw_fired].addr;
+	return fake_hw_fired;
 }
 
 /*
@@ -209,11 +186,9 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.hold_wait = fake_hold_wait,
 	.hold_kick = fake_hold_kick,
 	.flush_icache = fake_flush_icache,
-	.set_hw_breakpoint = fake_set_hw,
-	.remove_hw_breakpoint = fake_remove_hw,
-	.remove_all_hw_breakpoints = fake_remove_all_hw,
-	.disable_hw_breakpoints = fake_disable_hw,
-	.install_hw_breakpoints = fake_install_hw,
-	.hw_stop_reason = fake_hw_stop_reason,
+	.hw_slots = fake_hw_slots,
+	.hw_piece = fake_hw_piece,
+	.hw_install = fake_hw_install,
+	.hw_hit = fake_hw_hit,
 #endif
 };

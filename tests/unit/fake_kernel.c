@@ -204,13 +204,38 @@ void fake_roundup(void)
 			__atomic_store_n(&nmi_pending[cpu], 1, __ATOMIC_RELEASE);
 }
 
+static int trap_pending[NR_CPUS];	/* a die_val + 1, 0: none */
+static int trap_result[NR_CPUS];
+
+void fake_trap_while_stopped(unsigned int cpu, enum die_val val)
+{
+	trap_result[cpu] = -1;
+	__atomic_store_n(&trap_pending[cpu], (int)val + 1, __ATOMIC_RELEASE);
+}
+
+int fake_trap_result(unsigned int cpu)
+{
+	while (__atomic_load_n(&trap_pending[cpu], __ATOMIC_ACQUIRE) ||
+	       __atomic_load_n(&trap_result[cpu], __ATOMIC_ACQUIRE) < 0)
+		usleep(100);
+	return trap_result[cpu];
+}
+
 static void *cpu_thread(void *arg)
 {
 	unsigned int cpu = (unsigned int)(uintptr_t)arg;
+	int val;
 
 	fake_this_cpu = cpu;
 	while (!__atomic_load_n(&cpus_stop, __ATOMIC_ACQUIRE)) {
-		if (__atomic_exchange_n(&nmi_pending[cpu], 0, __ATOMIC_ACQ_REL))
+		val = __atomic_load_n(&trap_pending[cpu], __ATOMIC_ACQUIRE);
+		/* The trap comes before the roundup's NMI, as if both raced. */
+		if (val && kgdb_active()) {
+			__atomic_store_n(&trap_pending[cpu], 0, __ATOMIC_RELEASE);
+			__atomic_store_n(&trap_result[cpu],
+					 fake_exception((enum die_val)(val - 1), SIGTRAP,
+							&fake_regs[cpu]), __ATOMIC_RELEASE);
+		} else if (__atomic_exchange_n(&nmi_pending[cpu], 0, __ATOMIC_ACQ_REL))
 			fake_exception(DIE_NMI, 0, &fake_regs[cpu]);
 		else
 			usleep(20);

@@ -16,7 +16,7 @@ UNIT_BASE_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-paramete
 	-I tests/unit/include -I include -I .
 UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
-UNIT_KERNEL_SRCS := kernel/kgdb.c kernel/kgdb_monitor.c kernel/gdbstub.c \
+UNIT_KERNEL_SRCS := kernel/kgdb.c kernel/kgdb_hw.c kernel/kgdb_monitor.c kernel/gdbstub.c \
 	kernel/gdbstub_packet.c lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
 UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal

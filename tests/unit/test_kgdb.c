@@ -144,13 +144,24 @@ static void test_reconnect_forgets_breakpoints(void **state)
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
 }
 
+static bool hw_empty(unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < KGDB_HW_SLOTS; i++)
+		if (fake_hw[cpu][i].used)
+			return false;
+	return true;
+}
+
 static void test_hw_breakpoints(void **state)
 {
-	unsigned int installs = fake_hw_installs;
+	unsigned int installs = fake_hw_installs, cpu;
 
 	gdb_connect();
 	xchg("Z1,1100,1", "OK");
 	xchg("Z2,3010,4", "OK");
+	xchg("Z2,3010,4", "OK");		/* again: still one slot */
 	xchg("Z3,3010,4", "");			/* no read watchpoints on this CPU */
 	xchg("Z2,3010,3", "E16");
 	xchg("Z4,3018,8", "OK");
@@ -158,10 +169,16 @@ static void test_hw_breakpoints(void **state)
 	xchg("Z4,3028,8", "E1c");
 	xchg("z4,3020,8", "OK");
 	xchg("z4,3020,8", "E02");
+	xchg("z3,3010,4", "");
 	resume("c");
 	break_in();
 	assert_true(fake_hw_installs > installs);
-	assert_true(fake_hw[0].used && fake_hw[1].used);
+	/* Every CPU leaves with exactly gdb's three slots. */
+	for (cpu = 0; cpu < 2; cpu++) {
+		assert_true(fake_hw[cpu][0].used && fake_hw[cpu][1].used && fake_hw[cpu][2].used);
+		assert_false(fake_hw[cpu][3].used);
+		assert_int_equal(fake_hw[cpu][2].type, KGDB_WATCH_ACCESS);
+	}
 
 	/* A watchpoint fires. */
 	fake_hw_fired = 1;
@@ -181,7 +198,81 @@ static void test_hw_breakpoints(void **state)
 	xchg("D", "OK");
 	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
 	assert_output();
-	assert_false(fake_hw[0].used || fake_hw[1].used || fake_hw[2].used);
+	assert_true(hw_empty(0) && hw_empty(1));
+}
+
+/* CPU 0 breaks in while CPU 1 takes @val; gdb says @script meanwhile. */
+static void race_cpu1(enum die_val val, void (*script)(void))
+{
+	fake_trap_while_stopped(1, val);
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	script();
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_int_equal(fake_trap_result(1), NOTIFY_STOP);
+	while (kgdb_active())
+		usleep(100);
+	assert_output();
+}
+
+static void swap_hbreak_for_watch(void)
+{
+	xchg("z1,1100,1", "OK");
+	xchg("Z2,3010,4", "OK");		/* in the slot the hbreak had */
+	resume("c");
+}
+
+static void keep_watch(void)
+{
+	resume("c");
+	expect_pkt(stop_reply(1, 5, "watch:3010;", 3));
+	script_str("+");
+	xchg("D", "OK");
+}
+
+static void remove_bp1(void)
+{
+	xchg("z0,1100,1", "OK");
+	resume("c");
+}
+
+/*
+ * A stop that CPU 1 queued for a slot or breakpoint gdb removed before CPU 1
+ * got the debugger is dropped and CPU 1 resumes; one gdb kept is reported,
+ * with its reason, although the slots changed since CPU 1 trapped.
+ */
+static void test_stale_stops_dropped(void **state)
+{
+	struct pt_regs cpu1;
+
+	gdb_connect();
+	xchg("Z1,1100,1", "OK");
+	xchg("Z0,1100,1", "OK");
+	resume("c");
+	break_in();
+	assert_true(fake_hw[1][0].used);
+
+	fake_hw_fired = 0;
+	fake_regs[1].pc = 0x1100;
+	cpu1 = fake_regs[1];
+	race_cpu1(DIE_DEBUG, swap_hbreak_for_watch);
+	assert_memory_equal(&fake_regs[1], &cpu1, sizeof(cpu1));
+	assert_true(fake_hw[1][0].used);
+	assert_int_equal(fake_hw[1][0].type, KGDB_WATCH_WRITE);
+
+	/* The breakpoint instruction CPU 1 ran into is gone by its turn. */
+	fake_regs[1].pc = BP1 + 1;
+	race_cpu1(DIE_BREAKPOINT, remove_bp1);
+	assert_int_equal(fake_regs[1].pc, BP1);
+	assert_int_equal(fake_mem[BP1], 0x03);
+
+	fake_hw_fired = 0;
+	fake_regs[1].pc = FAKE_TEXT + 0x300;
+	race_cpu1(DIE_DEBUG, keep_watch);
+	/* (CPU 0, the test's thread, answers no roundup to be held by CPU 1.) */
+	assert_true(hw_empty(1));
 }
 
 static void test_single_step_self(void **state)
@@ -427,6 +518,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reconnect_forgets_breakpoints, setup1,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_hw_breakpoints, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_stale_stops_dropped, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_single_step_self, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_other_cpu, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_deaf_cpu, setup3, teardown),

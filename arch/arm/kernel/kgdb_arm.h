@@ -21,12 +21,10 @@ void arm_kgdb_single_step(struct pt_regs *regs, bool on);
 uintptr_t arm_next_pc(const struct pt_regs *regs, u32 insn);
 
 /* kgdb_hw.c: hardware breakpoints and watchpoints (CP14 debug registers). */
-int arm_kgdb_set_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type);
-int arm_kgdb_remove_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type);
-void arm_kgdb_remove_all_hw_bps(void);
-void arm_kgdb_disable_hw_bps(void);
-void arm_kgdb_install_hw_bps(void);
-int arm_kgdb_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr);
+unsigned int arm_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first);
+long arm_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left);
+void arm_kgdb_hw_install(const struct kgdb_hw_slot *slots);
+int arm_kgdb_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr);
 
 /* kgdb_hold.c: held CPUs sleep in wfi until the master kicks them. */
 void arm_kgdb_hold_wait(const bool *release);

@@ -3,9 +3,8 @@
  * Hardware breakpoints and watchpoints through the v7 debug architecture's
  * CP14 registers: DBGBVR/DBGBCR pairs (breakpoints, BRPs) and DBGWVR/DBGWCR
  * pairs (watchpoints, WRPs), as many as DBGDIDR reports, enabled together
- * by DBGDSCR.MDBGen ("monitor debug-mode"). gdb's requests are recorded in
- * slots shared by all CPUs and loaded into each CPU's registers as it
- * leaves the debugger, so every CPU watches the same.
+ * by DBGDSCR.MDBGen ("monitor debug-mode"). The core's slots 0-15 are
+ * the BRPs, 16-31 the WRPs (as many of each as the CPU has).
  *
  * Events arrive as a prefetch abort (breakpoint) or data abort (watchpoint)
  * with fault status "debug event", before the instruction executes or the
@@ -20,7 +19,6 @@
  * where only HMC=1 matches.
  */
 #include <kernel/errno.h>
-#include <kernel/string.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include "kgdb_arm.h"
@@ -52,16 +50,8 @@
 
 #define FSR_WNR		(1UL << 11)	/* DFSR: the access was a write */
 
-struct hw_slot {
-	bool used;
-	enum kgdb_bptype type;
-	uintptr_t addr;		/* the word this slot covers */
-	u32 bas;		/* which of its bytes */
-	uintptr_t req_addr;	/* the gdb request it belongs to */
-	size_t req_len;
-};
-
-static struct hw_slot bp_slots[HW_MAX_SLOTS], wp_slots[HW_MAX_SLOTS];
+/* The core's slots: breakpoint registers first, then watchpoint registers. */
+#define WP_FIRST	HW_MAX_SLOTS
 
 #define DBG_CASE(n, op2, v)						\
 	case n:								\
@@ -117,95 +107,31 @@ static unsigned int num_slots(bool watch)
 	return n < HW_MAX_SLOTS ? n : HW_MAX_SLOTS;
 }
 
-static unsigned int free_slots(const struct hw_slot *s, unsigned int n)
+unsigned int arm_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first)
 {
-	unsigned int i, nfree = 0;
+	bool watch = type != KGDB_BP_HARDWARE;
 
-	for (i = 0; i < n; i++)
-		nfree += !s[i].used;
-	return nfree;
+	*first = watch ? WP_FIRST : 0;
+	return num_slots(watch);
 }
 
-static void take_slot(struct hw_slot *s, struct hw_slot v)
+/*
+ * A breakpoint is one ARM instruction (gdb's kind 4; the kernel has no
+ * Thumb code); a watchpoint register covers bytes within one aligned word.
+ */
+long arm_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left)
 {
-	while (s->used)
-		s++;
-	*s = v;
-	s->used = true;
+	size_t to_word_end = 4 - (addr & 3);
+
+	if (type == KGDB_BP_HARDWARE)
+		return left == 4 && !(addr & 3) ? 4 : -EINVAL;
+	return (long)(left < to_word_end ? left : to_word_end);
 }
 
-/* The bytes of the word at @word that [@addr, @end) covers, as a BAS mask. */
-static u32 word_bas(uintptr_t word, uintptr_t addr, uintptr_t end)
+/* The bytes of its word a slot covers, as a BAS mask. */
+static u32 slot_bas(const struct kgdb_hw_slot *s)
 {
-	uintptr_t from = addr > word ? addr : word, to = end < word + 4 ? end : word + 4;
-
-	return ((1U << (to - from)) - 1) << (from - word);
-}
-
-static int set_watch(uintptr_t addr, size_t len, enum kgdb_bptype type)
-{
-	unsigned int n = num_slots(true);
-	uintptr_t first = addr & ~(uintptr_t)3, end = addr + len, w;
-
-	if (!len || end < addr)
-		return -EINVAL;
-	if ((end - first + 3) / 4 > free_slots(wp_slots, n))
-		return -ENOSPC;
-	for (w = first; w < end; w += 4)
-		take_slot(wp_slots, (struct hw_slot){
-			.type = type, .addr = w, .bas = word_bas(w, addr, end),
-			.req_addr = addr, .req_len = len,
-		});
-	return 0;
-}
-
-int arm_kgdb_set_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type)
-{
-	switch (type) {
-	case KGDB_BP_HARDWARE:
-		/* gdb's kind 4: an ARM instruction (the kernel has no Thumb code) */
-		if (len != 4 || (addr & 3))
-			return -EINVAL;
-		if (!free_slots(bp_slots, num_slots(false)))
-			return -ENOSPC;
-		take_slot(bp_slots, (struct hw_slot){
-			.type = type, .addr = addr, .bas = 0xf, .req_addr = addr, .req_len = len,
-		});
-		return 0;
-	case KGDB_WATCH_WRITE:
-	case KGDB_WATCH_READ:
-	case KGDB_WATCH_ACCESS:
-		return set_watch(addr, len, type);
-	default:
-		return -EINVAL;
-	}
-}
-
-int arm_kgdb_remove_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type)
-{
-	struct hw_slot *s = type == KGDB_BP_HARDWARE ? bp_slots : wp_slots;
-	unsigned int i;
-	int err = -ENOENT;
-
-	for (i = 0; i < HW_MAX_SLOTS; i++) {
-		if (s[i].used && s[i].type == type && s[i].req_addr == addr &&
-		    s[i].req_len == len) {
-			s[i].used = false;
-			err = 0;
-		}
-	}
-	return err;
-}
-
-void arm_kgdb_remove_all_hw_bps(void)
-{
-	memset(bp_slots, 0, sizeof(bp_slots));
-	memset(wp_slots, 0, sizeof(wp_slots));
-}
-
-void arm_kgdb_disable_hw_bps(void)
-{
-	dscr_write(dscr_read() & ~DSCR_MDBGEN);
+	return ((1U << s->len) - 1) << (s->addr & 3);
 }
 
 static u32 lsc(enum kgdb_bptype type)
@@ -214,53 +140,51 @@ static u32 lsc(enum kgdb_bptype type)
 	       type == KGDB_WATCH_READ ? LSC_LOAD : LSC_BOTH;
 }
 
-void arm_kgdb_install_hw_bps(void)
+void arm_kgdb_hw_install(const struct kgdb_hw_slot *slots)
 {
 	unsigned int i, nbrp = num_slots(false), nwrp = num_slots(true);
+	const struct kgdb_hw_slot *s;
 	bool any = false;
 
+	dscr_write(dscr_read() & ~DSCR_MDBGEN);
+	if (!slots)
+		return;
 	for (i = 0; i < nbrp; i++) {
-		const struct hw_slot *s = &bp_slots[i];
-
+		s = &slots[i];
 		DBG_WRITE(DBGBCR, i, 0);
 		if (!s->used)
 			continue;
 		DBG_WRITE(DBGBVR, i, s->addr);
-		DBG_WRITE(DBGBCR, i, CR_E | CR_PL_ANY | CR_BAS(s->bas) | CR_HMC);
+		DBG_WRITE(DBGBCR, i, CR_E | CR_PL_ANY | CR_BAS(0xf) | CR_HMC);
 		any = true;
 	}
 	for (i = 0; i < nwrp; i++) {
-		const struct hw_slot *s = &wp_slots[i];
-
+		s = &slots[WP_FIRST + i];
 		DBG_WRITE(DBGWCR, i, 0);
 		if (!s->used)
 			continue;
-		DBG_WRITE(DBGWVR, i, s->addr);
-		DBG_WRITE(DBGWCR, i, CR_E | CR_PL_ANY | CR_LSC(lsc(s->type)) | CR_BAS(s->bas) |
-			  CR_HMC);
+		DBG_WRITE(DBGWVR, i, s->addr & ~(uintptr_t)3);
+		DBG_WRITE(DBGWCR, i, CR_E | CR_PL_ANY | CR_LSC(lsc(s->type)) |
+			  CR_BAS(slot_bas(s)) | CR_HMC);
 		any = true;
 	}
-	if (any)
+	if (any) {
 		os_unlock();
-	dscr_write(any ? dscr_read() | DSCR_MDBGEN : dscr_read() & ~DSCR_MDBGEN);
+		dscr_write(dscr_read() | DSCR_MDBGEN);
+	}
 }
 
-/* Whether slot @s watches byte @addr. */
-static bool wp_covers(const struct hw_slot *s, uintptr_t addr)
+/* Which watchpoint slot a @write access to byte @addr fired. */
+static int wp_find(const struct kgdb_hw_slot *slots, uintptr_t addr, bool write)
 {
-	return s->used && addr >= s->addr && addr < s->addr + 4 &&
-	       (s->bas & (1U << (addr - s->addr)));
-}
-
-static int wp_find(uintptr_t addr, bool write)
-{
+	const struct kgdb_hw_slot *s;
 	int i, any = -1;
 
-	for (i = 0; i < HW_MAX_SLOTS; i++) {
-		if (!wp_covers(&wp_slots[i], addr))
+	for (i = WP_FIRST; i < WP_FIRST + HW_MAX_SLOTS; i++) {
+		s = &slots[i];
+		if (!s->used || addr < s->addr || addr >= s->addr + s->len)
 			continue;
-		if (wp_slots[i].type == KGDB_WATCH_ACCESS ||
-		    (wp_slots[i].type == KGDB_WATCH_WRITE) == write)
+		if (s->type == KGDB_WATCH_ACCESS || (s->type == KGDB_WATCH_WRITE) == write)
 			return i;
 		if (any < 0)
 			any = i;
@@ -272,27 +196,28 @@ static int wp_find(uintptr_t addr, bool write)
  * A breakpoint leaves the PC on its instruction (IFAR is UNKNOWN); for a
  * watchpoint DFAR holds the first watched byte the access touched, and
  * DFSR.WnR its direction. A software step's trap is an undefined
- * instruction, not an abort.
+ * instruction, not an abort; an abort with the debug event status comes
+ * from our slots only.
  */
-int arm_kgdb_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr)
+int arm_kgdb_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr)
 {
-	unsigned int i;
+	uintptr_t far;
+	int i;
 
 	if (regs->trapnr == ARM_TRAP_PABT) {
 		for (i = 0; i < HW_MAX_SLOTS; i++) {
-			if (bp_slots[i].used && bp_slots[i].addr == regs->pc) {
+			if (slots[i].used && slots[i].addr == regs->pc) {
 				*addr = regs->pc;
-				return KGDB_BP_HARDWARE;
+				return i;
 			}
 		}
 	} else if (regs->trapnr == ARM_TRAP_DABT) {
-		uintptr_t far = cp15_read(CP15_DFAR);
-		int slot = wp_find(far, cp15_read(CP15_DFSR) & FSR_WNR);
-
-		if (slot >= 0) {
+		far = cp15_read(CP15_DFAR);
+		i = wp_find(slots, far, cp15_read(CP15_DFSR) & FSR_WNR);
+		if (i >= 0) {
 			*addr = far;
-			return wp_slots[slot].type;
+			return i;
 		}
 	}
-	return -1;
+	return regs->trapnr == ARM_TRAP_PABT || regs->trapnr == ARM_TRAP_DABT ? KGDB_HW_STALE : -1;
 }

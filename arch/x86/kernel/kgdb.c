@@ -79,18 +79,16 @@ int x86_kgdb_frame_cpu(const struct pt_regs *regs)
 	return best;
 }
 
-/* Every CPU, master or held, on the way in: stop watching, keep its state. */
-static void x86_kgdb_cpu_enter(void)
+/* Every CPU, master or held, on the way in: keep what the frame lacks. */
+static void x86_kgdb_cpu_enter(unsigned int cpu)
 {
-	x86_kgdb_disable_hw_bps();
-	x86_kgdb_save_cpu_state(&x86_kgdb_cpus[smp_processor_id()]);
+	x86_kgdb_save_cpu_state(&x86_kgdb_cpus[cpu]);
 }
 
-/* ... and on the way out: gdb's x87/SSE changes, then the debug registers. */
-static void x86_kgdb_cpu_leave(void)
+/* ... and on the way out: gdb's x87/SSE changes. */
+static void x86_kgdb_cpu_leave(unsigned int cpu)
 {
-	x86_kgdb_restore_cpu_state(&x86_kgdb_cpus[smp_processor_id()]);
-	x86_kgdb_install_hw_bps();
+	x86_kgdb_restore_cpu_state(&x86_kgdb_cpus[cpu]);
 }
 
 static void x86_kgdb_roundup_cpus(void)
@@ -132,10 +130,10 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.roundup_cpus = x86_kgdb_roundup_cpus,
 	.hold_wait = x86_kgdb_hold_wait,
 	.hold_kick = x86_kgdb_hold_kick,
-	.set_hw_breakpoint = x86_kgdb_set_hw_bp,
-	.remove_hw_breakpoint = x86_kgdb_remove_hw_bp,
-	.remove_all_hw_breakpoints = x86_kgdb_remove_all_hw_bps,
-	.disable_hw_breakpoints = x86_kgdb_cpu_enter,
-	.install_hw_breakpoints = x86_kgdb_cpu_leave,
-	.hw_stop_reason = x86_kgdb_hw_stop_reason,
+	.cpu_enter = x86_kgdb_cpu_enter,
+	.cpu_leave = x86_kgdb_cpu_leave,
+	.hw_slots = x86_kgdb_hw_slots,
+	.hw_piece = x86_kgdb_hw_piece,
+	.hw_install = x86_kgdb_hw_install,
+	.hw_hit = x86_kgdb_hw_hit,
 };

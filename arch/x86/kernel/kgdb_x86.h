@@ -114,12 +114,10 @@ void x86_kgdb_restore_cpu_state(struct x86_kgdb_cpu *c);
 void x86_kgdb_single_step(struct pt_regs *regs, bool on);
 
 /* kgdb_hw.c */
-int x86_kgdb_set_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type);
-int x86_kgdb_remove_hw_bp(uintptr_t addr, size_t len, enum kgdb_bptype type);
-void x86_kgdb_remove_all_hw_bps(void);
-void x86_kgdb_disable_hw_bps(void);
-void x86_kgdb_install_hw_bps(void);
-int x86_kgdb_hw_stop_reason(struct pt_regs *regs, uintptr_t *addr);
+unsigned int x86_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first);
+long x86_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left);
+void x86_kgdb_hw_install(const struct kgdb_hw_slot *slots);
+int x86_kgdb_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr);
 
 /* kgdb_hold.c: held CPUs sleep in hlt until the master kicks them. */
 void x86_kgdb_hold_wait(const bool *release);

@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: MIT
+"""Hardware breakpoints and watchpoints that gdb deletes leave nothing
+behind on any CPU. On several CPUs, a CPU can trap on a slot just as
+another CPU stops the machine, and wait its turn while gdb deletes the
+slot, or puts a different one in its place: that stop must be dropped and
+the CPU resumed, never reported (a spurious SIGTRAP, a watchpoint hit
+without its watchpoint) nor left waiting for a gdb that has detached."""
+import re
+import time
+
+import pytest
+
+from machine import PROMPT
+
+# What gdb prints as the stop reason of each kind, and the command that
+# sets one that fires on every CPU's timer tick.
+KINDS = [
+    ("hbreak scheduler_tick", "breakpoint-hit"),
+    ("watch jiffies", "watchpoint-trigger"),
+    ("rwatch jiffies", "read-watchpoint-trigger"),
+    ("awatch jiffies", "access-watchpoint-trigger"),
+]
+
+# How long the kernel runs after a delete before gdb breaks in: a queued
+# stale stop would be reported within it, ahead of the SIGINT.
+QUIET_WINDOW = 0.5
+
+
+def gdb_timer_ticks(g, ncpus):
+    out = g.cmd("p timer_ticks")
+    return [int(n) for n in re.search(r"\{([\d, ]+)", out).group(1).split(",")][:ncpus]
+
+
+@pytest.mark.parametrize("smp", [2, 4])
+def test_deleted_slots_leave_no_stop_behind(target, smp):
+    m = target.boot(smp=smp)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    g.cmd("set debug remote 1")
+    for rnd in range(2):
+        for command, reason in KINDS:
+            out = g.cmd(command)
+            assert re.search(r"[Hh]ardware", out), out
+            g.cont()
+            stop = g.wait_stop()
+            assert stop.reason == reason, (command, stop)
+            g.cmd("delete")
+            g.cont()
+            time.sleep(QUIET_WINDOW)
+            g.interrupt()
+            stop = g.wait_stop()
+            assert stop.signal == "SIGINT", (rnd, command, stop)
+    # Every watch reply named its address (gdb needs it to tell the hit).
+    for line in g.log:
+        if re.search(r"Packet received: T05(r|a)?watch", line):
+            assert re.search(r"watch:[0-9a-f]+;", line), line
+    g.cmd("detach")
+    # Nothing left armed or waiting: the shell answers, every CPU ticks.
+    m.expect(re.escape(PROMPT), timeout=30)
+    assert re.search(r"up \d+\.\d+ s", m.run("uptime", timeout=20))
+    m.wait_every_cpu_ticks(smp)
+
+
+def test_no_slot_survives_a_detach(target):
+    """A second gdb finds no CPU still watching what the first one set."""
+    m = target.boot(smp=2)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    for command, _ in KINDS:
+        g.cmd(command)
+        g.cont()
+        g.wait_stop()
+    g.cmd("detach")
+    g.close()
+    m.expect(re.escape(PROMPT), timeout=30)
+    m.wait_every_cpu_ticks(2)
+    g2 = target.gdb()
+    g2.cmd("set debug remote 1")
+    before = gdb_timer_ticks(g2, 2)
+    g2.cont()
+    time.sleep(QUIET_WINDOW)
+    g2.interrupt()
+    stop = g2.wait_stop()
+    assert stop.signal == "SIGINT", stop
+    after = gdb_timer_ticks(g2, 2)
+    assert all(b > a for a, b in zip(before, after)), (before, after)
+    g2.cmd("detach")
