@@ -99,16 +99,18 @@ struct kgdb_arch {
 	const struct kgdb_xml *xml;
 
 	/*
-	 * Fill @gdb (the whole 'g' block) from a trap frame. Registers the
-	 * frame does not hold read as zero.
+	 * Fill @gdb (the whole 'g' block) from the trap frame of CPU @cpu,
+	 * stopped in the debugger (what cpu_enter() kept of it too).
+	 * Registers the frame does not hold read as zero.
 	 */
-	void (*regs_to_gdb)(u8 *gdb, const struct pt_regs *regs);
+	void (*regs_to_gdb)(u8 *gdb, const struct pt_regs *regs, unsigned int cpu);
 	/*
-	 * Store the whole 'g' block @gdb into a trap frame, which takes effect
-	 * when the CPU resumes. Registers that cannot be changed (for example
-	 * segment registers) are ignored; the arch keeps the frame consistent.
+	 * Store the whole 'g' block @gdb into the trap frame of CPU @cpu,
+	 * which takes effect when the CPU resumes. Registers that cannot be
+	 * changed (for example segment registers) are ignored; the arch keeps
+	 * the frame consistent.
 	 */
-	void (*gdb_to_regs)(struct pt_regs *regs, const u8 *gdb);
+	void (*gdb_to_regs)(struct pt_regs *regs, const u8 *gdb, unsigned int cpu);
 	/*
 	 * Fill @gdb for a task that is not running on any CPU, from what
 	 * arch_switch_to() saved in @t->ctx (at least PC, SP and the frame
@@ -146,11 +148,21 @@ struct kgdb_arch {
 	void (*hold_wait)(const bool *release);
 
 	/*
-	 * Optional, with a hold_wait() that sleeps: wake held CPU @cpu. The
+	 * Optional, with a hold_wait() that sleeps: wake held CPU @cpu, with
+	 * an NMI (one that arrives through the die chain as DIE_NMI). The
 	 * master calls it, interrupts off, after setting that CPU's release
-	 * flag. Must be safe to call for a CPU that has stopped waiting.
+	 * flag; the core marks the CPU kicked first and absorbs the NMI when
+	 * it arrives, even long after, once the CPU lets NMIs in again. Must
+	 * be safe to call for a CPU that has stopped waiting.
 	 */
 	void (*hold_kick)(unsigned int cpu);
+	/*
+	 * Optional: the kick NMI arrived, with @regs the frame it interrupted,
+	 * before the core absorbs it. Lets a hold_wait() whose sleep cannot
+	 * test the release flag and sleep in one step move a CPU kicked in
+	 * between past its sleep instruction.
+	 */
+	void (*hold_woken)(struct pt_regs *regs);
 
 	/*
 	 * Optional: make @len bytes of instructions written at @addr visible to
@@ -193,7 +205,8 @@ struct kgdb_arch {
 	 */
 	void (*hw_install)(const struct kgdb_hw_slot *slots);
 	/*
-	 * hw_hit: for a DIE_DEBUG trap, on the trapping CPU, before the core
+	 * hw_hit: for a DIE_DEBUG trap with error code @err (what the trap
+	 * handler passed notify_die()), on the trapping CPU, before the core
 	 * waits for anything: which of @slots (what this CPU has installed)
 	 * fired, with the address to report in *@addr (the data address of a
 	 * watchpoint); -1 when no slot fired (a step, or a debug trap not
@@ -202,7 +215,8 @@ struct kgdb_arch {
 	 * call, and the core drops the trap. May adjust @regs so that resuming
 	 * does not fire the slot again.
 	 */
-	int (*hw_hit)(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr);
+	int (*hw_hit)(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+		      uintptr_t *addr);
 };
 
 /* The architecture's table, defined by the arch backend. */

@@ -130,15 +130,18 @@ static size_t reg_offset(unsigned int regno)
 	return n;
 }
 
-/* Read a thread's registers into gdb_scratch; *frame is set when writable. */
-static int thread_regs(long tid, struct pt_regs **frame)
+/*
+ * Read a thread's registers into gdb_scratch. *cpu is the CPU whose trap
+ * frame they come from (and may be written to), -1 for a sleeping task.
+ */
+static int thread_regs(long tid, int *cpu)
 {
 	struct gdb_thread th;
 	struct pt_regs *regs;
 
 	if (!thread_lookup(tid, &th))
 		return -ESRCH;
-	*frame = NULL;
+	*cpu = th.cpu;
 	if (th.cpu < 0) {
 		memset(gdb_scratch, 0, gdbstub_regs_size());
 		if (arch_kgdb_ops.task_to_gdb)
@@ -148,9 +151,14 @@ static int thread_regs(long tid, struct pt_regs **frame)
 	regs = kgdb_cpus[th.cpu].regs;
 	if (!regs)
 		return -ESRCH;	/* the CPU did not answer the roundup */
-	arch_kgdb_ops.regs_to_gdb(gdb_scratch, regs);
-	*frame = regs;
+	arch_kgdb_ops.regs_to_gdb(gdb_scratch, regs, (unsigned int)th.cpu);
 	return 0;
+}
+
+/* Store gdb_scratch into the frame thread_regs() read it from. */
+static void thread_regs_store(int cpu)
+{
+	arch_kgdb_ops.gdb_to_regs(kgdb_cpus[cpu].regs, gdb_scratch, (unsigned int)cpu);
 }
 
 /* ---------------------------------------------------------------- packets */
@@ -183,7 +191,7 @@ static void tx_stop_reply(void)
 	u8 sig = (u8)gdb_stop->signo;
 	unsigned int i;
 
-	arch_kgdb_ops.regs_to_gdb(gdb_scratch, regs);
+	arch_kgdb_ops.regs_to_gdb(gdb_scratch, regs, gdb_stop->cpu);
 	tx_begin();
 	tx_char('T');
 	tx_hexbytes(&sig, 1);
@@ -216,8 +224,8 @@ static bool h_status(struct gdb_args *a)
 
 static bool h_read_regs(struct gdb_args *a)
 {
-	struct pt_regs *frame;
-	int err = thread_regs(gdb_g_tid, &frame);
+	int cpu;
+	int err = thread_regs(gdb_g_tid, &cpu);
 
 	if (err) {
 		tx_err(err);
@@ -231,11 +239,11 @@ static bool h_read_regs(struct gdb_args *a)
 
 static bool h_write_regs(struct gdb_args *a)
 {
-	struct pt_regs *frame;
 	size_t size = gdbstub_regs_size();
-	int err = thread_regs(gdb_g_tid, &frame);
+	int cpu;
+	int err = thread_regs(gdb_g_tid, &cpu);
 
-	if (!err && !frame)
+	if (!err && cpu < 0)
 		err = -EPERM;	/* a sleeping task's registers are not ours to set */
 	if (!err && (rx_hexbytes(&a->rest, gdb_scratch, size) != size || !rx_eof(&a->rest)))
 		err = -EINVAL;
@@ -243,16 +251,16 @@ static bool h_write_regs(struct gdb_args *a)
 		tx_err(err);
 		return false;
 	}
-	arch_kgdb_ops.gdb_to_regs(frame, gdb_scratch);
+	thread_regs_store(cpu);
 	tx_reply("OK");
 	return false;
 }
 
 static bool h_read_reg(struct gdb_args *a)
 {
-	struct pt_regs *frame;
 	uintptr_t regno = a->num[0];
-	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_g_tid, &frame) : -EINVAL;
+	int cpu;
+	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_g_tid, &cpu) : -EINVAL;
 
 	if (err) {
 		tx_err(err);
@@ -266,12 +274,12 @@ static bool h_read_reg(struct gdb_args *a)
 
 static bool h_write_reg(struct gdb_args *a)
 {
-	struct pt_regs *frame;
 	uintptr_t regno = a->num[0];
-	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_g_tid, &frame) : -EINVAL;
+	int cpu;
+	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_g_tid, &cpu) : -EINVAL;
 	size_t size;
 
-	if (!err && !frame)
+	if (!err && cpu < 0)
 		err = -EPERM;
 	if (!err) {
 		size = arch_kgdb_ops.reg_sizes[regno];
@@ -283,7 +291,7 @@ static bool h_write_reg(struct gdb_args *a)
 		tx_err(err);
 		return false;
 	}
-	arch_kgdb_ops.gdb_to_regs(frame, gdb_scratch);
+	thread_regs_store(cpu);
 	tx_reply("OK");
 	return false;
 }

@@ -218,8 +218,20 @@ static void hold_loop(unsigned int cpu, struct kgdb_cpu *c)
 static void release_cpu(unsigned int cpu)
 {
 	__atomic_store_n(&kgdb_cpus[cpu].release, true, __ATOMIC_SEQ_CST);
-	if (arch_kgdb_ops.hold_kick)
-		arch_kgdb_ops.hold_kick(cpu);
+	if (!arch_kgdb_ops.hold_kick)
+		return;
+	__atomic_store_n(&kgdb_cpus[cpu].kicked, true, __ATOMIC_SEQ_CST);
+	arch_kgdb_ops.hold_kick(cpu);
+}
+
+/* An NMI that is the wake-up kick: nothing else to do for it. */
+static bool kick_absorbed(unsigned int cpu, struct pt_regs *regs)
+{
+	if (!__atomic_exchange_n(&kgdb_cpus[cpu].kicked, false, __ATOMIC_ACQ_REL))
+		return false;
+	if (arch_kgdb_ops.hold_woken)
+		arch_kgdb_ops.hold_woken(regs);
+	return true;
 }
 
 static void hold(unsigned int cpu, struct pt_regs *regs)
@@ -457,7 +469,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	local_irq_save(flags);
 	/* Before waiting: the slots this CPU has may change meanwhile. */
 	if (val == DIE_DEBUG)
-		hw = kgdb_hw_decode(cpu, args->regs, &hit);
+		hw = kgdb_hw_decode(cpu, args->regs, args->err, &hit);
 	stepped = take_master(cpu, args->regs) && kgdb_stepping;
 	c->regs = args->regs;
 	c->task = current_task();
@@ -520,12 +532,15 @@ static int kgdb_die_notify(struct notifier_block *nb, unsigned long val, void *d
 {
 	struct die_args *args = data;
 	unsigned int cpu = smp_processor_id();
+	bool kicked;
 
 	if (!READ_ONCE(kgdb_io_ops))
 		return NOTIFY_DONE;
 	switch (val) {
 	case DIE_NMI:
-		return kgdb_nmicallback(cpu, args->regs) ? NOTIFY_STOP : NOTIFY_DONE;
+		/* A kick and a new roundup's NMI may arrive as one. */
+		kicked = kick_absorbed(cpu, args->regs);
+		return kgdb_nmicallback(cpu, args->regs) || kicked ? NOTIFY_STOP : NOTIFY_DONE;
 	case DIE_OOPS:
 	case DIE_BREAKPOINT:
 	case DIE_DEBUG:

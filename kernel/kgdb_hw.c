@@ -120,14 +120,14 @@ void kgdb_hw_cpu_resume(unsigned int cpu)
 	arch_kgdb_ops.hw_install(hw_installed[cpu]);
 }
 
-enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs,
+enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long err,
 				   struct kgdb_hw_hit *hit)
 {
 	int i;
 
 	if (!arch_kgdb_ops.hw_hit)
 		return KGDB_HW_NONE;
-	i = arch_kgdb_ops.hw_hit(regs, hw_installed[cpu], &hit->addr);
+	i = arch_kgdb_ops.hw_hit(regs, err, hw_installed[cpu], &hit->addr);
 	if (i == KGDB_HW_STALE)
 		return KGDB_HW_GONE;
 	if (i < 0 || i >= KGDB_HW_SLOTS || !hw_installed[cpu][i].used)

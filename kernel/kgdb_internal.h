@@ -37,6 +37,7 @@ struct kgdb_cpu {
 	bool in_debugger;	/* master, inside the protocol */
 	bool held;		/* parked in the holding loop */
 	bool release;		/* set by the master to let a held CPU go */
+	bool kicked;		/* a wake-up NMI is on its way to this CPU */
 };
 extern struct kgdb_cpu kgdb_cpus[NR_CPUS];
 
@@ -110,7 +111,7 @@ enum kgdb_hw_event {
 	KGDB_HW_FIRED,		/* *hit fired */
 	KGDB_HW_GONE,		/* a slot fired that this CPU no longer has */
 };
-enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs,
+enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long err,
 				   struct kgdb_hw_hit *hit);
 bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit);
 

@@ -48,6 +48,8 @@ int fake_panic(const char *msg);
  */
 void fake_trap_while_stopped(unsigned int cpu, enum die_val val);
 int fake_trap_result(unsigned int cpu);
+/* An NMI to @cpu: its thread takes it (CPU 0 as it next breaks in). */
+void fake_send_nmi(unsigned int cpu);
 
 /* Tasks: pid 0..3 fixed (see fake_kernel.c), then @extra sleeping ones. */
 void fake_tasks_setup(unsigned int extra);

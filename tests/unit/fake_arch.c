@@ -37,7 +37,7 @@ static u64 get64(const u8 *p)
 	return v;
 }
 
-static void fake_regs_to_gdb(u8 *gdb, const struct pt_regs *regs)
+static void fake_regs_to_gdb(u8 *gdb, const struct pt_regs *regs, unsigned int cpu)
 {
 	unsigned int i;
 
@@ -49,7 +49,7 @@ static void fake_regs_to_gdb(u8 *gdb, const struct pt_regs *regs)
 	memcpy(gdb + 88, &regs->flags, 4);
 }
 
-static void fake_gdb_to_regs(struct pt_regs *regs, const u8 *gdb)
+static void fake_gdb_to_regs(struct pt_regs *regs, const u8 *gdb, unsigned int cpu)
 {
 	unsigned int i;
 
@@ -113,7 +113,8 @@ static void fake_hw_install(const struct kgdb_hw_slot *slots)
 	__atomic_fetch_add(&fake_hw_installs, 1, __ATOMIC_RELAXED);
 }
 
-static int fake_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr)
+static int fake_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+		       uintptr_t *addr)
 {
 	if (fake_hw_fired < 0 || !slots[fake_hw_fired].used)
 		return -1;
@@ -149,8 +150,10 @@ static void fake_hold_wait(const bool *release)
 	pthread_mutex_unlock(&kick_lock);
 }
 
+/* The wake-up, and the NMI the core then expects (fake_send_nmi()). */
 static void fake_hold_kick(unsigned int cpu)
 {
+	fake_send_nmi(cpu);
 	pthread_mutex_lock(&kick_lock);
 	kicked[cpu] = true;
 	pthread_cond_broadcast(&kick_cond);

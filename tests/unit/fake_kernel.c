@@ -86,6 +86,22 @@ int notify_die(enum die_val val, const char *str, struct pt_regs *regs, long err
 }
 
 /* A CPU traps; a frame with the trace flag set traps again after each instruction. */
+static int nmi_pending[NR_CPUS];
+
+void fake_send_nmi(unsigned int cpu)
+{
+	__atomic_store_n(&nmi_pending[cpu], 1, __ATOMIC_RELEASE);
+}
+
+/* An NMI sent to CPU 0 (the test's thread) is taken as it next breaks in. */
+static void take_pending_nmi(void)
+{
+	unsigned int cpu = fake_this_cpu;
+
+	if (__atomic_exchange_n(&nmi_pending[cpu], 0, __ATOMIC_ACQ_REL))
+		notify_die(DIE_NMI, "fake", &fake_regs[cpu], 0, 0, 0);
+}
+
 int fake_exception(enum die_val val, int signo, struct pt_regs *regs)
 {
 	int ret = notify_die(val, "fake", regs, 0, 0, signo);
@@ -102,6 +118,7 @@ void fake_arch_breakpoint(void)
 	struct pt_regs *regs = &fake_regs[fake_this_cpu];
 
 	regs->pc = FAKE_BREAK_ADDR + 1;	/* past the int3, as on x86 */
+	take_pending_nmi();
 	fake_exception(DIE_BREAKPOINT, SIGTRAP, regs);
 }
 
@@ -168,7 +185,6 @@ struct pt_regs fake_regs[NR_CPUS];
 bool fake_cpu_deaf[NR_CPUS];
 static unsigned int fake_online = 1;
 static pthread_t cpu_threads[NR_CPUS];
-static int nmi_pending[NR_CPUS];
 static int cpus_stop;
 
 unsigned int num_online_cpus(void)
@@ -201,7 +217,7 @@ void fake_roundup(void)
 
 	for (cpu = 0; cpu < fake_online; cpu++)
 		if (cpu != fake_this_cpu && !fake_cpu_deaf[cpu])
-			__atomic_store_n(&nmi_pending[cpu], 1, __ATOMIC_RELEASE);
+			fake_send_nmi(cpu);
 }
 
 static int trap_pending[NR_CPUS];	/* a die_val + 1, 0: none */

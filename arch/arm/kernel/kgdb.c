@@ -37,7 +37,7 @@ static unsigned long get_reg(const u8 *gdb, unsigned int regno)
 	return w;
 }
 
-static void arm_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs)
+static void arm_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs, unsigned int cpu)
 {
 	for (unsigned int i = 0; i < 13; i++)
 		put_reg(gdb, i, regs->uregs[i]);
@@ -49,7 +49,7 @@ static void arm_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs)
 
 /* The mode bits stay: the exit path cannot return to another mode's
  * banked registers, and this kernel runs in SVC mode only. */
-static void arm_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb)
+static void arm_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb, unsigned int cpu)
 {
 	for (unsigned int i = 0; i < 13; i++)
 		regs->uregs[i] = get_reg(gdb, i);

@@ -24,7 +24,8 @@ uintptr_t arm_next_pc(const struct pt_regs *regs, u32 insn);
 unsigned int arm_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first);
 long arm_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left);
 void arm_kgdb_hw_install(const struct kgdb_hw_slot *slots);
-int arm_kgdb_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr);
+int arm_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+		    uintptr_t *addr);
 
 /* kgdb_hold.c: held CPUs sleep in wfi until the master kicks them. */
 void arm_kgdb_hold_wait(const bool *release);

@@ -14,20 +14,14 @@
  * priority of every other: held CPUs then yield in a loop.
  */
 #include <kernel/compiler.h>
-#include <kernel/die.h>
-#include <kernel/init.h>
 #include <kernel/smp.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
 #include "kgdb_arm.h"
 
-/* Just ahead of the debug core, which sits at the lowest priority. */
-#define ARM_KGDB_NOTIFIER_PRIORITY	(-0x7fffffff)
 /* yield instructions per hold_wait() call without FIQ */
 #define HOLD_YIELDS	64
-
-static bool kicked[NR_CPUS];
 
 /*
  * FIQs are masked across the test and the wfi: a CPU held from take_master
@@ -55,30 +49,11 @@ void arm_kgdb_hold_wait(const bool *release)
 		__asm__ __volatile__("cpsie f" : : : "memory");
 }
 
+/*
+ * The kick stays pending until the released CPU unmasks FIQs (IRQs without
+ * FIQ, where nobody sleeps on it); the core takes it then.
+ */
 void arm_kgdb_hold_kick(unsigned int cpu)
 {
-	if (!gic_has_fiq())
-		return;
-	__atomic_store_n(&kicked[cpu], true, __ATOMIC_SEQ_CST);
 	smp_send_nmi(cpu);
 }
-
-/* The kick stays pending until the released CPU unmasks FIQs: take it. */
-static int arm_kgdb_kick_notify(struct notifier_block *nb, unsigned long val, void *data)
-{
-	if (val != DIE_NMI ||
-	    !__atomic_exchange_n(&kicked[smp_processor_id()], false, __ATOMIC_ACQ_REL))
-		return NOTIFY_DONE;
-	return NOTIFY_STOP;
-}
-
-static struct notifier_block arm_kgdb_kick_nb = {
-	.call = arm_kgdb_kick_notify,
-	.priority = ARM_KGDB_NOTIFIER_PRIORITY,
-};
-
-static int arm_kgdb_hold_init(void)
-{
-	return register_die_notifier(&arm_kgdb_kick_nb);
-}
-core_initcall(arm_kgdb_hold_init);

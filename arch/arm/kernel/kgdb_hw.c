@@ -199,7 +199,8 @@ static int wp_find(const struct kgdb_hw_slot *slots, uintptr_t addr, bool write)
  * instruction, not an abort; an abort with the debug event status comes
  * from our slots only.
  */
-int arm_kgdb_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr)
+int arm_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+		    uintptr_t *addr)
 {
 	uintptr_t far;
 	int i;

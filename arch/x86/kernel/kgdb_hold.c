@@ -45,32 +45,20 @@ static void nmi_stack_switch(unsigned int cpu)
 
 void x86_kgdb_hold_wait(const bool *release)
 {
-	struct x86_kgdb_cpu *c = &x86_kgdb_cpus[smp_processor_id()];
-
 	nmi_stack_switch(smp_processor_id());
-	WRITE_ONCE(c->waiting, true);
 	x86_kgdb_hold_halt(release);
-	WRITE_ONCE(c->waiting, false);
 }
 
 void x86_kgdb_hold_kick(unsigned int cpu)
 {
-	__atomic_store_n(&x86_kgdb_cpus[cpu].kicked, true, __ATOMIC_SEQ_CST);
 	smp_send_nmi(cpu);
 }
 
-/*
- * For each NMI, first thing: whether it is a kick. One that lands between
- * the release test and hlt resumes after the hlt, so it is not lost.
- */
-bool x86_kgdb_hold_kicked(struct pt_regs *regs)
+/* A kick that lands between the release test and hlt resumes after hlt. */
+void x86_kgdb_hold_woken(struct pt_regs *regs)
 {
 	uintptr_t ip = instruction_pointer(regs);
 
-	if (!__atomic_exchange_n(&x86_kgdb_cpus[smp_processor_id()].kicked, false,
-				 __ATOMIC_ACQ_REL))
-		return false;
 	if (ip >= (uintptr_t)x86_kgdb_hold_window && ip <= (uintptr_t)x86_kgdb_hold_hlt)
 		instruction_pointer_set(regs, (uintptr_t)x86_kgdb_hold_hlt + 1);
-	return true;
 }

@@ -10,7 +10,7 @@
  * in. Then the window from x86_kgdb_hold_window to x86_kgdb_hold_hlt: a
  * kick that lands there, after *release was read but before hlt ran,
  * would be slept through, so the kick's handler moves such a CPU past the
- * hlt (x86_kgdb_hold_kicked()).
+ * hlt (x86_kgdb_hold_woken()).
  */
 #include <asm/desc.h>
 

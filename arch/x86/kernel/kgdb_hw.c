@@ -87,10 +87,11 @@ void x86_kgdb_hw_install(const struct kgdb_hw_slot *slots)
 	set_debugreg(7, dr7);
 }
 
-/* DR6 as the #DB handler found it (kgdb.c keeps it per CPU). */
-int x86_kgdb_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr)
+/* @err: DR6 as the #DB handler found it (it resets DR6 before the chain). */
+int x86_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+		    uintptr_t *addr)
 {
-	unsigned long dr6 = x86_kgdb_cpus[smp_processor_id()].dr6;
+	unsigned long dr6 = (unsigned long)err;
 	unsigned int i;
 
 	for (i = 0; i < HW_SLOTS; i++) {

@@ -258,24 +258,21 @@ static void fx_from_gdb(u8 *fx, const u8 *gdb)
 
 /* ---------------------------------------------------------------- conversion */
 
-void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs)
+void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs, unsigned int cpu)
 {
-	int cpu = x86_kgdb_frame_cpu(regs);
-	const struct x86_kgdb_cpu *c = cpu >= 0 ? &x86_kgdb_cpus[cpu] : NULL;
+	const struct x86_kgdb_cpu *c = &x86_kgdb_cpus[cpu];
 	unsigned int i;
 
 	memset(gdb, 0, reg_offset(GDB_NUM_REGS));
 	for (i = 0; i < GDB_ST0; i++) {
 		if (gpr_offset[i] != NO_FIELD)
 			put(gdb, i, *(const unsigned long *)((const u8 *)regs + gpr_offset[i]));
-		else if (c)
+		else
 			put(gdb, i, c->sel[i - GDB_DS]);
 	}
 	/* The CPU may push a selector with garbage in the upper bits. */
 	for (i = GDB_CS; i <= GDB_GS; i++)
 		put(gdb, i, get(gdb, i) & 0xffff);
-	if (!c)
-		return;
 	if (c->fx_valid)
 		fx_to_gdb(gdb, c->fx);
 #ifdef __x86_64__
@@ -288,18 +285,17 @@ void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs)
  * Only general registers, the PC, some flags and the x87/SSE state take
  * writes: segment registers and bases stay as the kernel set them.
  */
-void x86_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb)
+void x86_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb, unsigned int cpu)
 {
 	/* Debugger context runs on one CPU at a time: no need for stack space. */
 	static u8 fx[FXSAVE_SIZE] __aligned(16);
-	int cpu = x86_kgdb_frame_cpu(regs);
 	unsigned int i;
 
 	for (i = 0; i <= GDB_PC; i++)
 		*(unsigned long *)((u8 *)regs + gpr_offset[i]) = get(gdb, i);
 	regs_flags(regs) = (regs_flags(regs) & ~EFLAGS_WRITABLE) |
 			   (get(gdb, GDB_FLAGS) & EFLAGS_WRITABLE);
-	if (cpu < 0 || !x86_kgdb_cpus[cpu].fx_valid)
+	if (!x86_kgdb_cpus[cpu].fx_valid)
 		return;
 	memcpy(fx, x86_kgdb_cpus[cpu].fx, sizeof(fx));
 	fx_from_gdb(fx, gdb);

@@ -74,37 +74,22 @@
 /*
  * What the backend keeps per CPU: state the trap frame lacks (x87/SSE,
  * data segment selectors, segment bases), captured on the CPU itself as it
- * enters the debugger; the status of its last debug trap; and its recent
- * trap frames, so that a frame handed to regs_to_gdb() can be matched to
- * its CPU.
+ * enters the debugger.
  */
-#define X86_KGDB_FRAMES	4
-
 struct x86_kgdb_cpu {
 	u8 fx[FXSAVE_SIZE] __aligned(16);	/* fxsave image */
 	bool fx_valid;		/* fx holds the CPU's state since it entered */
 	bool fx_dirty;		/* gdb changed fx: load it on the way out */
-	unsigned long dr6;	/* DR6 of the last debug trap */
 	u16 sel[4];		/* ds, es, fs, gs */
 	unsigned long fs_base, gs_base;	/* x86_64 */
-	struct {
-		const struct pt_regs *regs;
-		unsigned long seq;
-	} frames[X86_KGDB_FRAMES];
-	unsigned int next_frame;
-	bool kicked;		/* the master sent this CPU a wake-up NMI */
-	bool waiting;		/* held, in hold_wait(): NMIs nest here */
 };
 
 extern struct x86_kgdb_cpu x86_kgdb_cpus[NR_CPUS];
 
-/* kgdb.c: the CPU a debugger trap frame belongs to, or -1. */
-int x86_kgdb_frame_cpu(const struct pt_regs *regs);
-
 /* kgdb_regs.c */
 extern const u8 x86_kgdb_reg_sizes[GDB_NUM_REGS];
-void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs);
-void x86_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb);
+void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs, unsigned int cpu);
+void x86_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb, unsigned int cpu);
 void x86_kgdb_task_to_gdb(u8 *gdb, const struct task *t);
 /* Capture, on the CPU itself, what the frame lacks; reload what gdb changed. */
 void x86_kgdb_save_cpu_state(struct x86_kgdb_cpu *c);
@@ -117,12 +102,13 @@ void x86_kgdb_single_step(struct pt_regs *regs, bool on);
 unsigned int x86_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first);
 long x86_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left);
 void x86_kgdb_hw_install(const struct kgdb_hw_slot *slots);
-int x86_kgdb_hw_hit(struct pt_regs *regs, const struct kgdb_hw_slot *slots, uintptr_t *addr);
+int x86_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+		    uintptr_t *addr);
 
 /* kgdb_hold.c: held CPUs sleep in hlt until the master kicks them. */
 void x86_kgdb_hold_wait(const bool *release);
 void x86_kgdb_hold_kick(unsigned int cpu);
-bool x86_kgdb_hold_kicked(struct pt_regs *regs);
+void x86_kgdb_hold_woken(struct pt_regs *regs);
 
 /* kgdb_target.S: the target descriptions. */
 extern const char x86_kgdb_target_xml[];
