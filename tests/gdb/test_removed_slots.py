@@ -85,3 +85,32 @@ def test_no_slot_survives_a_detach(target):
     after = gdb_timer_ticks(g2, 2)
     assert all(b > a for a, b in zip(before, after)), (before, after)
     g2.cmd("detach")
+
+
+def test_breakpoint_and_watchpoint_fire_together(target):
+    """A software breakpoint in every CPU's timer tick and a watchpoint on
+    the jiffies it reads: each stop is one of the two, with its reason;
+    after both are deleted nothing more is reported, and the kernel runs."""
+    m = target.boot(smp=2)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    g.cmd("break scheduler_tick")
+    assert "Hardware access (read/write) watchpoint" in g.cmd("awatch jiffies")
+    reasons = set()
+    for _ in range(12):
+        g.cont()
+        stop = g.wait_stop()
+        assert stop.reason in ("breakpoint-hit", "access-watchpoint-trigger"), stop
+        if stop.reason == "breakpoint-hit":
+            assert stop.func == "scheduler_tick", stop
+        reasons.add(stop.reason)
+    assert reasons == {"breakpoint-hit", "access-watchpoint-trigger"}, reasons
+    g.cmd("delete")
+    g.cont()
+    time.sleep(QUIET_WINDOW)
+    g.interrupt()
+    stop = g.wait_stop()
+    assert stop.signal == "SIGINT", stop
+    g.cmd("detach")
+    m.expect(re.escape(PROMPT), timeout=30)
+    m.wait_every_cpu_ticks(2)
