@@ -38,6 +38,7 @@ def test_kgdbwait_stops_at_boot_then_boots_on(attached):
     every = g.cmd("thread apply all bt")
     assert every.count("#0 ") >= 4, every
     assert "??" not in every, every
+    assert "Backtrace stopped" not in where + every, every
     resume_to_shell(m, g)
     assert "init" in m.run("ps")
 

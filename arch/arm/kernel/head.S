@@ -23,6 +23,10 @@
 	.globl _start
 	.type _start, %function
 _start:
+	/* The outermost frame of the boot CPU: debuggers stop unwinding here. */
+	.cfi_startproc
+	.cfi_def_cfa sp, 0
+	.cfi_undefined lr
 	cpsid	aif, #PSR_MODE_SVC
 	mrc	p15, 0, r5, c0, c0, 5		/* MPIDR */
 	bic	r5, r5, #0xff000000		/* affinity levels 0-2 */
@@ -40,6 +44,7 @@ _start:
 	mov	fp, #0
 	bl	arm_start_kernel
 	b	.
+	.cfi_endproc
 	.size _start, . - _start
 
 /* PSCI CPU_ON entry: r0 is the context id, the CPU number. The boot CPU
@@ -47,12 +52,16 @@ _start:
 	.globl arm_secondary_entry
 	.type arm_secondary_entry, %function
 arm_secondary_entry:
+	.cfi_startproc
+	.cfi_def_cfa sp, 0
+	.cfi_undefined lr
 	cpsid	aif, #PSR_MODE_SVC
 	ldr	sp, =arm_secondary_stack
 	ldr	sp, [sp]
 	mov	fp, #0
 	bl	arm_secondary_start
 	b	.
+	.cfi_endproc
 	.size arm_secondary_entry, . - arm_secondary_entry
 
 /* r5 = this CPU's MPIDR affinity. Caches are off here: smp.c cleans the

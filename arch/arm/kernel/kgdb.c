@@ -14,6 +14,7 @@
 #include <kernel/string.h>
 #include <asm/kgdb.h>
 #include <asm/processor.h>
+#include <asm-generic/kgdb.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
 #include "kgdb_arm.h"
@@ -84,24 +85,6 @@ static void arm_kgdb_task_to_gdb(u8 *gdb, const struct task *t)
 	put_reg(gdb, GDB_CPSR, PSR_MODE_SVC);
 }
 
-static uintptr_t arm_kgdb_get_pc(const struct pt_regs *regs)
-{
-	return instruction_pointer(regs);
-}
-
-static void arm_kgdb_set_pc(struct pt_regs *regs, uintptr_t pc)
-{
-	instruction_pointer_set(regs, pc);
-}
-
-/* The FIQ reaches CPUs with IRQs off too, when the GIC lets us use group
- * 0 (gic_has_fiq()); otherwise it is an IRQ. Either way it arrives as
- * DIE_NMI, which the core takes. */
-static void arm_kgdb_roundup_cpus(void)
-{
-	smp_send_nmi_allbutself();
-}
-
 static void arm_kgdb_flush_icache(uintptr_t addr, size_t len)
 {
 	arm_sync_icache(addr, len);
@@ -128,10 +111,12 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.regs_to_gdb = arm_kgdb_regs_to_gdb,
 	.gdb_to_regs = arm_kgdb_gdb_to_regs,
 	.task_to_gdb = arm_kgdb_task_to_gdb,
-	.get_pc = arm_kgdb_get_pc,
-	.set_pc = arm_kgdb_set_pc,
+	.get_pc = generic_kgdb_get_pc,
+	.set_pc = generic_kgdb_set_pc,
 	.single_step = arm_kgdb_single_step,
-	.roundup_cpus = arm_kgdb_roundup_cpus,
+	/* The FIQ reaches CPUs with IRQs off too, when the GIC lets us use
+	 * group 0 (gic_has_fiq()); otherwise it is an IRQ. */
+	.roundup_cpus = generic_kgdb_roundup_cpus,
 	.hold_wait = arm_kgdb_hold_wait,
 	.hold_kick = arm_kgdb_hold_kick,
 	.flush_icache = arm_kgdb_flush_icache,

@@ -6,6 +6,7 @@
  * in kgdb_step.c, debug registers in kgdb_hw.c.
  */
 #include <asm/processor.h>
+#include <asm-generic/kgdb.h>
 #include <asm/ptrace.h>
 #include "kgdb_x86.h"
 
@@ -21,21 +22,6 @@ static void x86_kgdb_cpu_enter(unsigned int cpu)
 static void x86_kgdb_cpu_leave(unsigned int cpu)
 {
 	x86_kgdb_restore_cpu_state(&x86_kgdb_cpus[cpu]);
-}
-
-static void x86_kgdb_roundup_cpus(void)
-{
-	smp_send_nmi_allbutself();
-}
-
-static uintptr_t x86_kgdb_get_pc(const struct pt_regs *regs)
-{
-	return instruction_pointer(regs);
-}
-
-static void x86_kgdb_set_pc(struct pt_regs *regs, uintptr_t pc)
-{
-	instruction_pointer_set(regs, pc);
 }
 
 static const struct kgdb_xml x86_kgdb_xml[] = {
@@ -56,10 +42,10 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.regs_to_gdb = x86_kgdb_regs_to_gdb,
 	.gdb_to_regs = x86_kgdb_gdb_to_regs,
 	.task_to_gdb = x86_kgdb_task_to_gdb,
-	.get_pc = x86_kgdb_get_pc,
-	.set_pc = x86_kgdb_set_pc,
+	.get_pc = generic_kgdb_get_pc,
+	.set_pc = generic_kgdb_set_pc,
 	.single_step = x86_kgdb_single_step,
-	.roundup_cpus = x86_kgdb_roundup_cpus,
+	.roundup_cpus = generic_kgdb_roundup_cpus,
 	.hold_wait = x86_kgdb_hold_wait,
 	.hold_kick = x86_kgdb_hold_kick,
 	.hold_woken = x86_kgdb_hold_woken,
