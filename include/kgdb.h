@@ -41,6 +41,8 @@ enum kgdb_bptype {
 
 /* Longest software breakpoint instruction any arch uses. */
 #define KGDB_MAX_BP_LEN		8
+/* Most places one instruction may continue at (next_pcs). */
+#define KGDB_STEP_MAX_TARGETS	2
 
 /*
  * One hardware breakpoint or watchpoint register's worth of a gdb request:
@@ -125,10 +127,26 @@ struct kgdb_arch {
 	/*
 	 * Optional: arm (@on) or disarm hardware single-step in @regs, so that
 	 * the CPU traps with DIE_DEBUG after one instruction once it resumes.
-	 * May be called for a held CPU's frame from the master. NULL: the core
-	 * offers no 's'; gdb then steps with temporary breakpoints itself.
+	 * May be called for a held CPU's frame from the master.
 	 */
 	void (*single_step)(struct pt_regs *regs, bool on);
+	/*
+	 * Optional, for an arch without single_step: the core steps in
+	 * software, planting its breakpoint instruction where the instruction
+	 * at the frame's PC may continue. Store those addresses (at most
+	 * KGDB_STEP_MAX_TARGETS) in @pcs and return how many, or a negative
+	 * errno for an instruction that cannot be stepped (the step then ends
+	 * where it began). With neither hook the core offers no 's', and gdb
+	 * steps with temporary breakpoints itself.
+	 */
+	int (*next_pcs)(const struct pt_regs *regs, uintptr_t *pcs);
+	/*
+	 * Optional, with next_pcs: mask interrupts in @regs for the step
+	 * (@on), so that it ends after the instruction and not in a handler,
+	 * and put the frame's own mask back after it (@on false), unless the
+	 * stepped instruction set the mask itself.
+	 */
+	void (*step_irqs)(struct pt_regs *regs, bool on);
 
 	/*
 	 * Optional: make every other online CPU call kgdb_nmicallback() (or

@@ -34,7 +34,7 @@ static bool have(enum gdb_need need)
 {
 	switch (need) {
 	case NEED_STEP:
-		return arch_kgdb_ops.single_step;
+		return kgdb_can_step();
 	case NEED_HW:
 		return kgdb_hw_supported();
 	case NEED_XML:

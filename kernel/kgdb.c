@@ -386,7 +386,9 @@ static bool classify(enum die_val val, const struct die_args *args, struct kgdb_
 	stop->signo = SIGTRAP;
 	if (val == DIE_BREAKPOINT) {
 		bp = bp_find(addr);
-		if (bp && bp->state == BP_ACTIVE) {
+		if (stepped && kgdb_step_target(addr)) {
+			arch->set_pc(regs, addr);	/* the step's end, gdb's breakpoint or not */
+		} else if (bp && bp->state == BP_ACTIVE) {
 			arch->set_pc(regs, addr);
 			stop->kind = KGDB_STOP_SWBREAK;
 		} else if (!bp_insn_at(addr)) {
@@ -412,7 +414,7 @@ static bool classify(enum die_val val, const struct die_args *args, struct kgdb_
 			 * stale hit, or a debug trap the emulator repeated.
 			 */
 			if (arch->single_step)
-				arch->single_step(regs, false);
+				arch->single_step(regs, false);	/* a stray trap flag */
 			return false;
 		}
 	} else if (args->signo) {
@@ -421,17 +423,35 @@ static bool classify(enum die_val val, const struct die_args *args, struct kgdb_
 	return true;
 }
 
+/*
+ * Make memory and the resuming frame what gdb asked for: its PC, gdb's
+ * breakpoints, and for a step the step armed (after the breakpoints, so
+ * that a step's planted word over one of them nests inside it). Fails,
+ * leaving memory as it was, when the step cannot be armed.
+ */
+static int prepare_resume(const struct kgdb_resume *res)
+{
+	struct kgdb_cpu *t = &kgdb_cpus[res->cpu];
+	int err;
+
+	if (res->has_addr)
+		arch_kgdb_ops.set_pc(t->regs, res->addr);
+	bp_activate_all();
+	if (res->action != KGDB_STEP)
+		return 0;
+	skip_compiled_break(t);
+	err = kgdb_step_arm(t->regs);
+	if (err)
+		bp_deactivate_all(BP_SET);
+	return err;
+}
+
 /* Let the target run as gdb asked; returns with this CPU's part done. */
 static void leave(unsigned int cpu, const struct kgdb_resume *res)
 {
 	struct kgdb_cpu *c = &kgdb_cpus[cpu], *t = &kgdb_cpus[res->cpu];
 
-	if (res->has_addr)
-		arch_kgdb_ops.set_pc(t->regs, res->addr);
-	bp_activate_all();
 	if (res->action == KGDB_STEP) {
-		skip_compiled_break(t);
-		arch_kgdb_ops.single_step(t->regs, true);
 		WRITE_ONCE(kgdb_stepping, true);
 		c->in_debugger = false;
 		if (t == c) {
@@ -485,19 +505,28 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	cpu_stop(cpu);
 	if (!kgdb_stepping)
 		roundup_others(cpu);
-	if (kgdb_stepping && arch_kgdb_ops.single_step)
-		arch_kgdb_ops.single_step(args->regs, false);
+	if (kgdb_stepping)
+		kgdb_step_disarm(args->regs);
 	WRITE_ONCE(kgdb_stepping, false);
 	bp_deactivate_all(BP_SET);
 
 	if (kgdb_io_ops->pre_exception)
 		kgdb_io_ops->pre_exception();
-	gdbstub_run(&stop, &res);
+	for (;;) {
+		gdbstub_run(&stop, &res);
+		if (res.action == KGDB_DETACH || res.action == KGDB_KILL ||
+		    !prepare_resume(&res))
+			break;
+		/* The instruction cannot be stepped: the step ends where it began. */
+		stop = (struct kgdb_stop){ .cpu = res.cpu, .signo = SIGTRAP };
+	}
 	if (kgdb_io_ops->post_exception)
 		kgdb_io_ops->post_exception();
 
-	if (res.action == KGDB_DETACH || res.action == KGDB_KILL)
+	if (res.action == KGDB_DETACH || res.action == KGDB_KILL) {
 		kgdb_remove_all_breaks();
+		prepare_resume(&res);
+	}
 	leave(cpu, &res);
 	local_irq_restore(flags);
 	/*

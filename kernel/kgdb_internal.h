@@ -115,6 +115,13 @@ enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long e
 				   struct kgdb_hw_hit *hit);
 bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit);
 
+/* kgdb_step.c: single-step in hardware, or in software (next_pcs). */
+bool kgdb_can_step(void);
+int kgdb_step_arm(struct pt_regs *regs);
+void kgdb_step_disarm(struct pt_regs *regs);
+/* Whether a breakpoint trap at @addr is a software step's end. */
+bool kgdb_step_target(uintptr_t addr);
+
 /* kgdb_monitor.c: run one qRcmd line, printing to @out; reboot if asked. */
 int kgdb_monitor_run(struct printer *out, char *line);
 void kgdb_monitor_done(void);

@@ -162,24 +162,6 @@ def test_stepi_never_lands_in_an_interrupt(attached):
     g.cont()
 
 
-def test_source_stepping(attached):
-    m, g = attached
-    g.cmd("break cmd_uptime")
-    to_shell(m, g)
-    m.write("uptime\n")
-    assert g.wait_stop().func == "cmd_uptime"
-    g.cmd("delete")
-    g.cmd("next")
-    assert re.search(r"cmd_uptime .* at kernel/shell_cmds.c:32", g.cmd("frame"))
-    g.cmd("step")
-    assert "pprintf" in g.cmd("frame")
-    g.cmd("finish")
-    assert re.search(r"cmd_uptime .* at kernel/shell_cmds.c:34", g.cmd("frame"))
-    g.cmd("until")
-    assert "shell_" in g.cmd("frame")
-    g.cont()
-
-
 def test_hardware_breakpoint(attached):
     m, g = attached
     out = g.cmd("hbreak cmd_uptime")

@@ -3,7 +3,8 @@
  * The fake architecture's struct kgdb_arch: x86-like breakpoints (one
  * byte, PC reported past it), 12 registers of two sizes, a target
  * description with characters that must be escaped, four hardware slots
- * that lack read watchpoints. Built with -DFAKE_ARCH_MINIMAL it fills in
+ * that lack read watchpoints. Built with -DFAKE_ARCH_SOFTSTEP it steps in
+ * software (next_pcs) instead of with a trap flag; with -DFAKE_ARCH_MINIMAL it fills in
  * only the mandatory hooks, as a minimal port would.
  */
 
@@ -79,10 +80,25 @@ static void fake_task_to_gdb(u8 *gdb, const struct task *t)
 	put64(gdb + 80, t->ctx.fp);
 }
 
+#ifdef FAKE_ARCH_SOFTSTEP
+/*
+ * A software step: the next instruction, and where r7 points when it is
+ * set (a branch); r6 == FAKE_NO_STEP marks one that cannot be stepped.
+ */
+static int fake_next_pcs(const struct pt_regs *regs, uintptr_t *pcs)
+{
+	if (regs->r[6] == FAKE_NO_STEP)
+		return -EINVAL;
+	pcs[0] = regs->pc + FAKE_INSN_LEN;
+	pcs[1] = regs->r[7];
+	return regs->r[7] ? 2 : 1;
+}
+#else
 static void fake_single_step(struct pt_regs *regs, bool on)
 {
 	regs->flags = on ? regs->flags | FAKE_TF : regs->flags & ~FAKE_TF;
 }
+#endif
 
 static void fake_flush_icache(uintptr_t addr, size_t len)
 {
@@ -185,7 +201,11 @@ const struct kgdb_arch arch_kgdb_ops = {
 #ifndef FAKE_ARCH_MINIMAL
 	.xml = fake_xml,
 	.task_to_gdb = fake_task_to_gdb,
+#ifdef FAKE_ARCH_SOFTSTEP
+	.next_pcs = fake_next_pcs,
+#else
 	.single_step = fake_single_step,
+#endif
 	.hold_wait = fake_hold_wait,
 	.hold_kick = fake_hold_kick,
 	.flush_icache = fake_flush_icache,

@@ -16,10 +16,10 @@ UNIT_BASE_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-paramete
 	-I tests/unit/include -I include -I .
 UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
-UNIT_KERNEL_SRCS := kernel/kgdb.c kernel/kgdb_hw.c kernel/kgdb_monitor.c kernel/gdbstub.c \
+UNIT_KERNEL_SRCS := kernel/kgdb.c kernel/kgdb_hw.c kernel/kgdb_step.c kernel/kgdb_monitor.c kernel/gdbstub.c \
 	kernel/gdbstub_packet.c lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
-UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal
+UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep
 UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 
 # $(1): the output directory
@@ -46,7 +46,15 @@ $(UNIT_DIR)/tests/unit/fake_arch_minimal.o: tests/unit/fake_arch.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_SAN) -DFAKE_ARCH_MINIMAL -MMD -MP -c -o $@ $<
 
+$(UNIT_DIR)/tests/unit/fake_arch_softstep.o: tests/unit/fake_arch.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_SAN) -DFAKE_ARCH_SOFTSTEP -MMD -MP -c -o $@ $<
+
 UNIT_COMMON := $(call unit_kobjs,$(UNIT_DIR)) $(call unit_fobjs,$(UNIT_DIR))
+
+$(UNIT_DIR)/test_softstep: $(UNIT_DIR)/tests/unit/test_softstep.o \
+		$(UNIT_DIR)/tests/unit/fake_arch_softstep.o $(UNIT_COMMON)
+	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
 $(UNIT_DIR)/test_minimal: $(UNIT_DIR)/tests/unit/test_minimal.o \
 		$(UNIT_DIR)/tests/unit/fake_arch_minimal.o $(UNIT_COMMON)

@@ -5,9 +5,9 @@
  * cpsr), and the roundup of the other CPUs with the GIC's FIQ "NMI".
  * Breakpoints are an undefined instruction (ARM_KGDB_BREAK_INSN) the
  * undefined-instruction handler reports as DIE_BREAKPOINT; single-step is
- * done in software (kgdb_step.c), hardware breakpoints and watchpoints
- * with the CP14 debug registers (kgdb_hw.c). Held CPUs sleep in
- * kgdb_hold.c.
+ * the core's software step with the next-PC decoder in kgdb_step.c,
+ * hardware breakpoints and watchpoints the CP14 debug registers
+ * (kgdb_hw.c). Held CPUs sleep in kgdb_hold.c.
  */
 #include <kernel/sched.h>
 #include <kernel/smp.h>
@@ -113,7 +113,8 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.task_to_gdb = arm_kgdb_task_to_gdb,
 	.get_pc = generic_kgdb_get_pc,
 	.set_pc = generic_kgdb_set_pc,
-	.single_step = arm_kgdb_single_step,
+	.next_pcs = arm_kgdb_next_pcs,
+	.step_irqs = arm_kgdb_step_irqs,
 	/* The FIQ reaches CPUs with IRQs off too, when the GIC lets us use
 	 * group 0 (gic_has_fiq()); otherwise it is an IRQ. */
 	.roundup_cpus = generic_kgdb_roundup_cpus,

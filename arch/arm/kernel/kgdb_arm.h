@@ -15,8 +15,9 @@
 
 extern const char arm_kgdb_target_xml[];
 
-/* kgdb_step.c: software single-step. */
-void arm_kgdb_single_step(struct pt_regs *regs, bool on);
+/* kgdb_step.c: the next-PC decoder for the core's software step. */
+int arm_kgdb_next_pcs(const struct pt_regs *regs, uintptr_t *pcs);
+void arm_kgdb_step_irqs(struct pt_regs *regs, bool on);
 /* The address of the instruction that follows the one at regs->pc. */
 uintptr_t arm_next_pc(const struct pt_regs *regs, u32 insn);
 

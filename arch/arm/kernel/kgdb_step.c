@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Software single-step for the debugger: ARMv7 has no single-step trap a
- * kernel can use on itself, so the instruction at the PC is decoded, the
- * address of the one that follows is computed from the registers, and an
- * undefined instruction of its own (ARM_KGDB_STEP_INSN) is planted there.
- * Its trap arrives as DIE_DEBUG (traps.c), the step's end; disarming puts
- * the saved word back. A step onto one of gdb's breakpoints therefore
- * stops as a step (the breakpoint word is what is saved and put back).
+ * The next-PC decoder for the core's software single-step: ARMv7 has no
+ * single-step trap a kernel can use on itself, so the instruction at the
+ * PC is decoded and the address of the one that follows is computed from
+ * the registers; the core plants its breakpoint there (kernel/kgdb_step.c).
  *
  * The decoder covers what changes the flow in ARM state: the condition
  * (evaluated from the flags, so one address is planted), B/BL/BLX(imm),
@@ -16,10 +13,8 @@
  * not inside an interrupt handler, unless the instruction itself sets the
  * mask (cps, msr cpsr).
  */
+#include <kernel/errno.h>
 #include <kernel/nofault.h>
-#include <kernel/string.h>
-#include <asm/bug.h>
-#include <asm/kgdb.h>
 #include <asm/ptrace.h>
 #include "kgdb_arm.h"
 
@@ -33,9 +28,6 @@
 #define REG_PC		15
 
 static struct {
-	bool armed;
-	uintptr_t addr;
-	u32 saved;
 	bool keep_irq_mask;	/* the stepped instruction writes the I bit itself */
 	bool irqs_were_masked;
 } step;
@@ -199,33 +191,28 @@ static bool writes_irq_mask(u32 insn)
 	       (insn & 0x0fb1fff0) == 0x0121f000;	/* MSR cpsr_c, Rn */
 }
 
-void arm_kgdb_single_step(struct pt_regs *regs, bool on)
+/* Thumb code is not stepped: the kernel has none. */
+int arm_kgdb_next_pcs(const struct pt_regs *regs, uintptr_t *pcs)
 {
-	static const u32 step_insn = ARM_KGDB_STEP_INSN;
 	u32 insn;
 
-	if (!on) {
-		if (!step.armed)
-			return;
-		text_poke((void *)step.addr, &step.saved, sizeof(step.saved));
-		if (!step.keep_irq_mask) {
-			regs->cpsr &= ~(unsigned long)PSR_I;
-			if (step.irqs_were_masked)
-				regs->cpsr |= PSR_I;
-		}
-		step.armed = false;
-		return;
-	}
-	if (step.armed || (regs->cpsr & PSR_T) ||
+	if ((regs->cpsr & PSR_T) ||
 	    copy_from_kernel_nofault(&insn, (const void *)regs->pc, sizeof(insn)))
-		return;
-	step.addr = arm_next_pc(regs, insn);
-	if (copy_from_kernel_nofault(&step.saved, (const void *)step.addr, sizeof(step.saved)) ||
-	    text_poke((void *)step.addr, &step_insn, sizeof(step_insn)))
-		return;
+		return -EINVAL;
+	pcs[0] = arm_next_pc(regs, insn);
 	step.keep_irq_mask = writes_irq_mask(insn);
-	step.irqs_were_masked = regs->cpsr & PSR_I;
-	if (!step.keep_irq_mask)
-		regs->cpsr |= PSR_I;
-	step.armed = true;
+	return 1;
+}
+
+void arm_kgdb_step_irqs(struct pt_regs *regs, bool on)
+{
+	if (on) {
+		step.irqs_were_masked = regs->cpsr & PSR_I;
+		if (!step.keep_irq_mask)
+			regs->cpsr |= PSR_I;
+	} else if (!step.keep_irq_mask) {
+		regs->cpsr &= ~(unsigned long)PSR_I;
+		if (step.irqs_were_masked)
+			regs->cpsr |= PSR_I;
+	}
 }

@@ -2,9 +2,9 @@
 /*
  * Synchronous exceptions other than aborts (arch/arm/mm/fault.c). Every
  * undefined instruction this kernel plants on purpose is recognised by its
- * encoding: the debugger's breakpoint goes to the die chain as
- * DIE_BREAKPOINT, the end of its software single-step as DIE_DEBUG, BUG() and the divide-by-zero helper become oopses with
- * their own message and signal. Anything else is fatal through die().
+ * encoding: the debugger's breakpoint (also the end of its software
+ * single-step) goes to the die chain as DIE_BREAKPOINT, BUG() and the
+ * divide-by-zero helper become oopses with their own message and signal. Anything else is fatal through die().
  */
 #include <kernel/die.h>
 #include <kernel/irq.h>
@@ -41,12 +41,6 @@ void arm_do_undef(struct pt_regs *regs)
 		    NOTIFY_STOP)
 			return;
 		die("breakpoint", regs, 0, ARM_TRAP_UNDEF, SIGTRAP);
-		return;
-	case ARM_KGDB_STEP_INSN:
-		if (notify_die(DIE_DEBUG, "single-step", regs, 0, ARM_TRAP_UNDEF, SIGTRAP) ==
-		    NOTIFY_STOP)
-			return;
-		die("single-step", regs, 0, ARM_TRAP_UNDEF, SIGTRAP);
 		return;
 	case ARM_DIV0_INSN:
 		die("divide error", regs, 0, ARM_TRAP_UNDEF, SIGFPE);

@@ -9,7 +9,6 @@
  */
 
 #define ARM_KGDB_BREAK_INSN	0xe7ffdefe	/* udf #0xfede */
-#define ARM_KGDB_STEP_INSN	0xe7ffdeff	/* udf #0xfedf: the software step's end */
 
 static inline void arch_kgdb_breakpoint(void)
 {

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernel/kgdb_step.c: the core's software single-step, for an arch that
+ * decodes where an instruction goes (next_pcs) instead of trapping after
+ * it. The planted words are invisible to gdb and go back on the stop.
+ */
+
+#include "harness.h"
+
+#define STEP_PC		(FAKE_TEXT + 0x400)
+#define BRANCH_TO	(FAKE_TEXT + 0x500)
+
+static void break_in(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+}
+
+static void test_step_plants_and_restores(void **state)
+{
+	u8 next = fake_mem[STEP_PC + FAKE_INSN_LEN], branch = fake_mem[BRANCH_TO];
+	char m[16];
+
+	gdb_connect();
+	xchg("vCont?", "vCont;c;C;s;S");
+	xchg("Z0,1500,1", "OK");		/* gdb's own breakpoint on a step target */
+	xchg("P8=0014000000000000", "OK");	/* pc */
+	xchg("P7=0015000000000000", "OK");	/* r7: a branch that may be taken */
+	resume("s");
+	break_in();
+	assert_output();
+	/* Both places the instruction may go to trap; the CPU runs to one. */
+	assert_int_equal(fake_mem[STEP_PC + FAKE_INSN_LEN], 0xcc);
+	assert_int_equal(fake_mem[BRANCH_TO], 0xcc);
+	script_reset();
+	fake_regs[0].pc = BRANCH_TO;
+	expect_pkt(stop_reply(0, 5, "", 2));	/* a step's end, not gdb's breakpoint */
+	script_str("+");
+	snprintf(m, sizeof(m), "%02x", next);
+	xchg("m1404,1", m);
+	snprintf(m, sizeof(m), "%02x", branch);
+	xchg("m1500,1", m);
+	xchg("D", "OK");
+	fake_regs[0].pc = BRANCH_TO + 1;
+	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, BRANCH_TO);
+	assert_int_equal(fake_mem[STEP_PC + FAKE_INSN_LEN], next);
+	assert_int_equal(fake_mem[BRANCH_TO], branch);
+}
+
+/* An instruction the arch cannot step: the step ends where it began. */
+static void test_unsteppable_instruction(void **state)
+{
+	u8 snapshot[FAKE_END];
+
+	memcpy(snapshot, fake_mem, sizeof(snapshot));
+	fake_regs[0].r[6] = FAKE_NO_STEP;
+	gdb_connect();
+	script_pkt("s");
+	expect_str("+");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	break_in();
+	assert_output();
+	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_step_plants_and_restores, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_unsteppable_instruction, setup2, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
