@@ -557,6 +557,29 @@ static bool kgdb_reenter(enum die_val val, struct pt_regs *regs)
 	return true;
 }
 
+/*
+ * With the transport gone (kgdboc off), a CPU may still trap on what the
+ * debugger had set: a slot it had loaded, or a breakpoint taken out just
+ * after it ran into it. Such a trap is ours: the CPU loads the (now empty)
+ * slots and restarts the instruction, instead of an oops.
+ */
+static bool stale_without_debugger(enum die_val val, const struct die_args *args)
+{
+	unsigned int cpu = smp_processor_id();
+	uintptr_t addr = arch_kgdb_ops.get_pc(args->regs) - arch_kgdb_ops.bp_pc_offset;
+	struct kgdb_hw_hit hit;
+
+	if (val == DIE_DEBUG && kgdb_hw_decode(cpu, args->regs, args->err, &hit) != KGDB_HW_NONE) {
+		kgdb_hw_cpu_resume(cpu);
+		return true;
+	}
+	if (val == DIE_BREAKPOINT && bp_find(addr) && !bp_insn_at(addr)) {
+		arch_kgdb_ops.set_pc(args->regs, addr);
+		return true;
+	}
+	return false;
+}
+
 static int kgdb_die_notify(struct notifier_block *nb, unsigned long val, void *data)
 {
 	struct die_args *args = data;
@@ -564,7 +587,7 @@ static int kgdb_die_notify(struct notifier_block *nb, unsigned long val, void *d
 	bool kicked;
 
 	if (!READ_ONCE(kgdb_io_ops))
-		return NOTIFY_DONE;
+		return stale_without_debugger(val, args) ? NOTIFY_STOP : NOTIFY_DONE;
 	switch (val) {
 	case DIE_NMI:
 		/* A kick and a new roundup's NMI may arrive as one. */

@@ -132,8 +132,10 @@ static void fake_hw_install(const struct kgdb_hw_slot *slots)
 static int fake_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
 		       uintptr_t *addr)
 {
-	if (fake_hw_fired < 0 || !slots[fake_hw_fired].used)
+	if (fake_hw_fired < 0)
 		return -1;
+	if (!slots[fake_hw_fired].used)
+		return KGDB_HW_STALE;	/* fired, but not a slot this CPU has now */
 	*addr = slots[fake_hw_fired].addr;
 	return fake_hw_fired;
 }

@@ -275,6 +275,30 @@ static void test_stale_stops_dropped(void **state)
 	assert_true(hw_empty(1));
 }
 
+/* Traps on what the debugger had set, after its transport went away. */
+static void test_unregister_leaves_no_trap_behind(void **state)
+{
+	gdb_connect();
+	xchg("Z2,3010,4", "OK");
+	xchg("Z0,1100,1", "OK");
+	resume("c");
+	break_in();
+	assert_int_equal(fake_mem[BP1], 0xcc);
+	kgdb_unregister_io_module(&fake_io);
+	assert_int_equal(fake_mem[BP1], 0x03);
+	assert_true(hw_empty(0));
+	/* A slot that fired as the transport went: dropped, not an oops. */
+	fake_hw_fired = 0;
+	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	/* The breakpoint CPU 0 ran into just before it was taken out. */
+	assert_int_equal(hit(BP1), NOTIFY_STOP);
+	assert_int_equal(fake_regs[0].pc, BP1);
+	/* A breakpoint instruction that is really there is not ours. */
+	assert_int_equal(hit(FAKE_BREAK_ADDR), NOTIFY_DONE);
+	fake_hw_fired = -1;
+	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_DONE);
+}
+
 static void test_single_step_self(void **state)
 {
 	uintptr_t pc = FAKE_BREAK_ADDR + 1;
@@ -519,6 +543,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_hw_breakpoints, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_stops_dropped, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_unregister_leaves_no_trap_behind, setup2,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_single_step_self, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_other_cpu, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_deaf_cpu, setup3, teardown),
