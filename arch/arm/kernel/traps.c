@@ -15,18 +15,6 @@
 #include <asm/kgdb.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
-#include <asm-generic/sections.h>
-
-const struct bug_entry *find_bug(unsigned long addr)
-{
-	const struct bug_entry *b = (const struct bug_entry *)__start___bug_table;
-	const struct bug_entry *end = (const struct bug_entry *)__stop___bug_table;
-
-	for (; b < end; b++)
-		if (b->addr == addr)
-			return b;
-	return NULL;
-}
 
 void arm_do_undef(struct pt_regs *regs)
 {

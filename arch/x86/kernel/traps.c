@@ -16,7 +16,6 @@
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/traps.h>
-#include <asm-generic/sections.h>
 
 #define DR6_RESERVED	0xffff0ff0UL	/* DR6's value with no status bit set */
 
@@ -54,17 +53,6 @@ static const struct trap_info traps[FIRST_EXTERNAL_VECTOR] = {
 static void do_trap(struct pt_regs *regs, const char *str, int signo)
 {
 	die(str, regs, regs->error_code, regs->trapnr, signo);
-}
-
-const struct bug_entry *find_bug(unsigned long addr)
-{
-	const struct bug_entry *b = (const struct bug_entry *)__start___bug_table;
-	const struct bug_entry *end = (const struct bug_entry *)__stop___bug_table;
-
-	for (; b < end; b++)
-		if (b->addr == addr)
-			return b;
-	return NULL;
 }
 
 static void do_invalid_op(struct pt_regs *regs)
