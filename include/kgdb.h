@@ -134,12 +134,16 @@ struct kgdb_arch {
 	 * Optional, for an arch without single_step: the core steps in
 	 * software, planting its breakpoint instruction where the instruction
 	 * at the frame's PC may continue. Store those addresses (at most
-	 * KGDB_STEP_MAX_TARGETS) in @pcs and return how many, or a negative
-	 * errno for an instruction that cannot be stepped (the step then ends
-	 * where it began). With neither hook the core offers no 's', and gdb
-	 * steps with temporary breakpoints itself.
+	 * KGDB_STEP_MAX_TARGETS) in @pcs and return how many; or carry the
+	 * instruction out in @regs itself and return 0 (one whose effect a
+	 * step cannot contain, such as unmasking interrupts, which would let
+	 * the step end in a handler or another task); or return a negative
+	 * errno for an instruction that cannot be stepped. In the last two
+	 * cases the step ends at once, where the frame's PC now is. With
+	 * neither hook the core offers no 's', and gdb steps with temporary
+	 * breakpoints itself.
 	 */
-	int (*next_pcs)(const struct pt_regs *regs, uintptr_t *pcs);
+	int (*next_pcs)(struct pt_regs *regs, uintptr_t *pcs);
 	/*
 	 * Optional, with next_pcs: mask interrupts in @regs for the step
 	 * (@on), so that it ends after the instruction and not in a handler,

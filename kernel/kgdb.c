@@ -426,8 +426,9 @@ static bool classify(enum die_val val, const struct die_args *args, struct kgdb_
 /*
  * Make memory and the resuming frame what gdb asked for: its PC, gdb's
  * breakpoints, and for a step the step armed (after the breakpoints, so
- * that a step's planted word over one of them nests inside it). Fails,
- * leaving memory as it was, when the step cannot be armed.
+ * that a step's planted word over one of them nests inside it). Nonzero,
+ * leaving memory as it was, when there is nothing to run: the step could
+ * not be armed, or the arch carried the instruction out itself.
  */
 static int prepare_resume(const struct kgdb_resume *res)
 {
@@ -517,7 +518,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		if (res.action == KGDB_DETACH || res.action == KGDB_KILL ||
 		    !prepare_resume(&res))
 			break;
-		/* The instruction cannot be stepped: the step ends where it began. */
+		/* Nothing to run for the step: it ends where the PC is now. */
 		stop = (struct kgdb_stop){ .cpu = res.cpu, .signo = SIGTRAP };
 	}
 	if (kgdb_io_ops->post_exception)

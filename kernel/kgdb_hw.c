@@ -26,6 +26,13 @@ static struct {
 	uintptr_t addr;
 	size_t len;
 } hw_req[KGDB_HW_SLOTS];
+/*
+ * When each slot was last freed (a count of removals): a new request takes
+ * the slot freed longest ago, so that a trap still queued for a removed
+ * request seldom finds its slot number given to another one (x86's DR6
+ * names a slot by number only).
+ */
+static unsigned long hw_freed[KGDB_HW_SLOTS], hw_removals;
 /* What each CPU loaded into its debug registers when it last resumed. */
 static struct kgdb_hw_slot hw_installed[NR_CPUS][KGDB_HW_SLOTS];
 
@@ -48,6 +55,16 @@ static bool is_request(unsigned int i, enum kgdb_bptype type, uintptr_t addr, si
 {
 	return hw_table[i].used && hw_table[i].type == type && hw_req[i].addr == addr &&
 	       hw_req[i].len == len;
+}
+
+static unsigned int oldest_free(unsigned int first, unsigned int n)
+{
+	unsigned int i, best = first + n;
+
+	for (i = first; i < first + n; i++)
+		if (!hw_table[i].used && (best == first + n || hw_freed[i] < hw_freed[best]))
+			best = i;
+	return best;
 }
 
 int kgdb_set_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
@@ -73,11 +90,9 @@ int kgdb_set_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
 		if (piece <= 0 || (size_t)piece > left)
 			return piece < 0 ? (int)piece : -EINVAL;
 	}
-	i = first;
 	for (a = addr, left = len; left; a += piece, left -= piece) {
 		piece = arch_kgdb_ops.hw_piece(type, a, left);
-		while (hw_table[i].used)
-			i++;
+		i = oldest_free(first, n);
 		hw_table[i] = (struct kgdb_hw_slot){ true, type, a, (size_t)piece };
 		hw_req[i].addr = addr;
 		hw_req[i].len = len;
@@ -93,6 +108,7 @@ int kgdb_remove_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
 	for (i = 0; i < KGDB_HW_SLOTS; i++) {
 		if (is_request(i, type, addr, len)) {
 			hw_table[i].used = false;
+			hw_freed[i] = ++hw_removals;
 			err = 0;
 		}
 	}
@@ -101,7 +117,13 @@ int kgdb_remove_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
 
 void kgdb_remove_all_hw_breaks(void)
 {
-	memset(hw_table, 0, sizeof(hw_table));
+	unsigned int i;
+
+	for (i = 0; i < KGDB_HW_SLOTS; i++) {
+		if (hw_table[i].used)
+			hw_freed[i] = ++hw_removals;
+		hw_table[i].used = false;
+	}
 }
 
 /* This CPU stops: no slot may fire while it is in the debugger. */

@@ -117,6 +117,8 @@ bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit);
 
 /* kgdb_step.c: single-step in hardware, or in software (next_pcs). */
 bool kgdb_can_step(void);
+/* 0: armed; KGDB_STEP_DONE: the arch carried the instruction out; or -errno. */
+#define KGDB_STEP_DONE	1
 int kgdb_step_arm(struct pt_regs *regs);
 void kgdb_step_disarm(struct pt_regs *regs);
 /* Whether a breakpoint trap at @addr is a software step's end. */

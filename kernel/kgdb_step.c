@@ -42,7 +42,9 @@ static int soft_step_arm(struct pt_regs *regs)
 	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
 	int i, n = arch->next_pcs(regs, pcs);
 
-	if (n <= 0 || n > KGDB_STEP_MAX_TARGETS)
+	if (!n)
+		return KGDB_STEP_DONE;
+	if (n < 0 || n > KGDB_STEP_MAX_TARGETS)
 		return n < 0 ? n : -EINVAL;
 	for (i = 0; i < n; i++) {
 		soft_step.addr[soft_step.n] = pcs[i];

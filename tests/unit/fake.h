@@ -22,6 +22,7 @@ struct pt_regs {
 #define FAKE_TF		0x100u	/* trap after one instruction */
 #define FAKE_INSN_LEN	4
 #define FAKE_NO_STEP	0x5e1fu	/* r6: the soft-step fake arch cannot step this */
+#define FAKE_EMULATED	0xe1a0u	/* r6: ... or carries it out itself */
 #define FAKE_NUM_REGS	12	/* r0-r7, pc, sp, fp (8 bytes), flags (4 bytes) */
 #define FAKE_REGS_SIZE	(11 * 8 + 4)
 

@@ -83,12 +83,17 @@ static void fake_task_to_gdb(u8 *gdb, const struct task *t)
 #ifdef FAKE_ARCH_SOFTSTEP
 /*
  * A software step: the next instruction, and where r7 points when it is
- * set (a branch); r6 == FAKE_NO_STEP marks one that cannot be stepped.
+ * set (a branch); r6 == FAKE_NO_STEP marks one that cannot be stepped,
+ * FAKE_EMULATED one the arch carries out itself.
  */
-static int fake_next_pcs(const struct pt_regs *regs, uintptr_t *pcs)
+static int fake_next_pcs(struct pt_regs *regs, uintptr_t *pcs)
 {
 	if (regs->r[6] == FAKE_NO_STEP)
 		return -EINVAL;
+	if (regs->r[6] == FAKE_EMULATED) {
+		regs->pc += FAKE_INSN_LEN;
+		return 0;
+	}
 	pcs[0] = regs->pc + FAKE_INSN_LEN;
 	pcs[1] = regs->r[7];
 	return regs->r[7] ? 2 : 1;

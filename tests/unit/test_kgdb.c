@@ -144,14 +144,29 @@ static void test_reconnect_forgets_breakpoints(void **state)
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
 }
 
-static bool hw_empty(unsigned int cpu)
+static unsigned int hw_used(unsigned int cpu)
 {
-	unsigned int i;
+	unsigned int i, n = 0;
 
 	for (i = 0; i < KGDB_HW_SLOTS; i++)
-		if (fake_hw[cpu][i].used)
-			return false;
-	return true;
+		n += fake_hw[cpu][i].used;
+	return n;
+}
+
+static bool hw_empty(unsigned int cpu)
+{
+	return !hw_used(cpu);
+}
+
+/* The slot CPU @cpu has of @type, or -1. */
+static int hw_slot_of(unsigned int cpu, enum kgdb_bptype type)
+{
+	int i;
+
+	for (i = 0; i < KGDB_HW_SLOTS; i++)
+		if (fake_hw[cpu][i].used && fake_hw[cpu][i].type == type)
+			return i;
+	return -1;
 }
 
 static void test_hw_breakpoints(void **state)
@@ -175,13 +190,14 @@ static void test_hw_breakpoints(void **state)
 	assert_true(fake_hw_installs > installs);
 	/* Every CPU leaves with exactly gdb's three slots. */
 	for (cpu = 0; cpu < 2; cpu++) {
-		assert_true(fake_hw[cpu][0].used && fake_hw[cpu][1].used && fake_hw[cpu][2].used);
-		assert_false(fake_hw[cpu][3].used);
-		assert_int_equal(fake_hw[cpu][2].type, KGDB_WATCH_ACCESS);
+		assert_int_equal(hw_used(cpu), 3);
+		assert_true(hw_slot_of(cpu, KGDB_BP_HARDWARE) >= 0);
+		assert_true(hw_slot_of(cpu, KGDB_WATCH_WRITE) >= 0);
+		assert_true(hw_slot_of(cpu, KGDB_WATCH_ACCESS) >= 0);
 	}
 
 	/* A watchpoint fires. */
-	fake_hw_fired = 1;
+	fake_hw_fired = hw_slot_of(0, KGDB_WATCH_WRITE);
 	fake_regs[0].pc = FAKE_TEXT + 0x300;
 	script_reset();
 	expect_pkt(stop_reply(0, 5, "watch:3010;", 2));
@@ -190,7 +206,7 @@ static void test_hw_breakpoints(void **state)
 	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
 	assert_output();
 	/* A hardware breakpoint fires. */
-	fake_hw_fired = 0;
+	fake_hw_fired = hw_slot_of(0, KGDB_BP_HARDWARE);
 	fake_regs[0].pc = 0x1100;
 	script_reset();
 	expect_pkt(stop_reply(0, 5, "hwbreak:;", 2));
@@ -220,7 +236,7 @@ static void race_cpu1(enum die_val val, void (*script)(void))
 static void swap_hbreak_for_watch(void)
 {
 	xchg("z1,1100,1", "OK");
-	xchg("Z2,3010,4", "OK");		/* in the slot the hbreak had */
+	xchg("Z2,3010,4", "OK");		/* in a slot not freed just now */
 	resume("c");
 }
 
@@ -246,21 +262,25 @@ static void remove_bp1(void)
 static void test_stale_stops_dropped(void **state)
 {
 	struct pt_regs cpu1;
+	int hbreak, watch;
 
 	gdb_connect();
 	xchg("Z1,1100,1", "OK");
 	xchg("Z0,1100,1", "OK");
 	resume("c");
 	break_in();
-	assert_true(fake_hw[1][0].used);
+	hbreak = hw_slot_of(1, KGDB_BP_HARDWARE);
+	assert_true(hbreak >= 0);
 
-	fake_hw_fired = 0;
+	fake_hw_fired = hbreak;
 	fake_regs[1].pc = 0x1100;
 	cpu1 = fake_regs[1];
 	race_cpu1(DIE_DEBUG, swap_hbreak_for_watch);
 	assert_memory_equal(&fake_regs[1], &cpu1, sizeof(cpu1));
-	assert_true(fake_hw[1][0].used);
-	assert_int_equal(fake_hw[1][0].type, KGDB_WATCH_WRITE);
+	/* CPU 1 watches exactly gdb's one slot now, not the slot just freed. */
+	watch = hw_slot_of(1, KGDB_WATCH_WRITE);
+	assert_true(watch >= 0 && watch != hbreak);
+	assert_int_equal(hw_slot_of(1, KGDB_BP_HARDWARE), -1);
 
 	/* The breakpoint instruction CPU 1 ran into is gone by its turn. */
 	fake_regs[1].pc = BP1 + 1;
@@ -268,7 +288,7 @@ static void test_stale_stops_dropped(void **state)
 	assert_int_equal(fake_regs[1].pc, BP1);
 	assert_int_equal(fake_mem[BP1], 0x03);
 
-	fake_hw_fired = 0;
+	fake_hw_fired = watch;
 	fake_regs[1].pc = FAKE_TEXT + 0x300;
 	race_cpu1(DIE_DEBUG, keep_watch);
 	/* (CPU 0, the test's thread, answers no roundup to be held by CPU 1.) */

@@ -68,11 +68,31 @@ static void test_unsteppable_instruction(void **state)
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
 }
 
+/* An instruction the arch carries out itself: the step ends past it at once. */
+static void test_emulated_instruction(void **state)
+{
+	u8 snapshot[FAKE_END];
+
+	memcpy(snapshot, fake_mem, sizeof(snapshot));
+	fake_regs[0].r[6] = FAKE_EMULATED;
+	gdb_connect();
+	script_pkt("s");
+	expect_str("+");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	break_in();
+	assert_output();
+	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_step_plants_and_restores, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unsteppable_instruction, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_emulated_instruction, setup2, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,7 +16,7 @@
 extern const char arm_kgdb_target_xml[];
 
 /* kgdb_step.c: the next-PC decoder for the core's software step. */
-int arm_kgdb_next_pcs(const struct pt_regs *regs, uintptr_t *pcs);
+int arm_kgdb_next_pcs(struct pt_regs *regs, uintptr_t *pcs);
 void arm_kgdb_step_irqs(struct pt_regs *regs, bool on);
 /* The address of the instruction that follows the one at regs->pc. */
 uintptr_t arm_next_pc(const struct pt_regs *regs, u32 insn);

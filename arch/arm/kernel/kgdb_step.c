@@ -23,6 +23,14 @@
 #define PSR_C		(1UL << 29)
 #define PSR_V		(1UL << 28)
 
+/* cps: imod (bits 19:18), M (bit 17), and A/I/F at the cpsr's positions */
+#define CPS_ENABLE	2
+#define CPS_DISABLE	3
+#define CPS_M		(1U << 17)
+#define CPS_A		(1U << 8)
+#define CPS_I		(1U << 7)
+#define CPS_F		(1U << 6)
+
 #define COND_AL		0xe
 #define COND_UNCOND	0xf
 #define REG_PC		15
@@ -191,14 +199,35 @@ static bool writes_irq_mask(u32 insn)
 	       (insn & 0x0fb1fff0) == 0x0121f000;	/* MSR cpsr_c, Rn */
 }
 
+/*
+ * cps without a mode change: carried out here rather than run, since a
+ * cpsie would let an interrupt in before the step's end, and the step would
+ * end in its handler, or in whatever task that handler switched to.
+ */
+static bool emulate_cps(struct pt_regs *regs, u32 insn)
+{
+	unsigned long aif = insn & (CPS_A | CPS_I | CPS_F);	/* the cpsr's bits too */
+
+	if ((insn & 0xfff1fe20) != 0xf1000000 || (insn & CPS_M))
+		return false;
+	if (((insn >> 18) & 3) == CPS_ENABLE)
+		regs->cpsr &= ~aif;
+	else if (((insn >> 18) & 3) == CPS_DISABLE)
+		regs->cpsr |= aif;
+	regs->pc += 4;
+	return true;
+}
+
 /* Thumb code is not stepped: the kernel has none. */
-int arm_kgdb_next_pcs(const struct pt_regs *regs, uintptr_t *pcs)
+int arm_kgdb_next_pcs(struct pt_regs *regs, uintptr_t *pcs)
 {
 	u32 insn;
 
 	if ((regs->cpsr & PSR_T) ||
 	    copy_from_kernel_nofault(&insn, (const void *)regs->pc, sizeof(insn)))
 		return -EINVAL;
+	if (emulate_cps(regs, insn))
+		return 0;
 	pcs[0] = arm_next_pc(regs, insn);
 	step.keep_irq_mask = writes_irq_mask(insn);
 	return 1;
