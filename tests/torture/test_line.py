@@ -5,7 +5,6 @@ directions. The session carries on through NAKs and retransmissions,
 memory written through the line reads back byte for byte, and no reply is
 taken for the answer to another packet."""
 import os
-import re
 
 from torture import (storm_stops, LossyProxy, RawClient, check_consistent, rounds, scale, symbols,
                      bad_console)
