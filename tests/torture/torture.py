@@ -392,7 +392,7 @@ class RawClient:
 TEXT_MATCH = re.compile(r"Section \.text, range (0x[0-9a-f]+) -- (0x[0-9a-f]+): matched")
 
 
-def check_consistent(m, g, tally, ncpus, quiet_for=1.5):
+def check_consistent(m, g, tally, ncpus, quiet_for=1.0):
     """After a gdb died or the line was abused: a new gdb @g, stopped, finds
     the kernel's text as in vmlinux (no breakpoint instruction left), and
     once it lets the kernel go, nothing stops it (no breakpoint or hardware
