@@ -42,7 +42,7 @@ def test_memory_through_a_lossy_line(target, arch, tally):
         original = read_span(c, base, span)
         shadow = bytearray(original)
         prev_len = 0
-        for _ in rounds(tally, scale(20, 1500), share=0.1):
+        for _ in rounds(tally, scale(20, 1500), share=0.08):
             n = rng.randrange(1, 300)
             if n == prev_len:       # no two reads alike: a stale reply shows
                 n += 1
@@ -106,7 +106,7 @@ def test_gdb_session_through_a_lossy_line(target, arch, tally):
         g.interrupt()
         assert g.wait_stop().signal == "SIGINT"
         g.cmd("break stress_round")
-        storm_stops(g, tally, scale(8, 300))
+        storm_stops(g, tally, scale(8, 300), share=0.08)
         g.cmd("delete")
         proxy.report(tally)
         tally.add("sessions survived")

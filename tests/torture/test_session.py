@@ -27,7 +27,7 @@ def test_attach_detach_cycles(target, arch, tally):
     assert g.wait_stop().signal == "SIGINT"
     g.cmd("detach")
     g.close()
-    for i in rounds(tally, scale(6, 100), share=0.1):
+    for i in rounds(tally, scale(6, 100), share=0.07):
         g = target.gdb()                # breaks into the running kernel
         assert re.search(r"#0 ", g.cmd("bt")), "no backtrace"
         assert "stress" in g.cmd("info threads")
@@ -140,7 +140,7 @@ def test_stepi_against_the_disassembly(target, arch, tally):
     stop = g.wait_stop(30)
     assert stop.func == "stress_round", stop
     g.cmd("delete")
-    for k in rounds(tally, scale(40, 1000), share=0.15):
+    for k in rounds(tally, scale(40, 1000), share=0.07):
         pc, insn, nxt = disasm(g)
         dests, check = expected_pcs(g, arch, pc, insn, nxt)
         try:

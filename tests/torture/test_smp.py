@@ -6,7 +6,7 @@ spurious SIGTRAP, no CPU left held. Then breakpoints planted exactly where
 the held CPUs are stopped."""
 import re
 
-from torture import (RawClient, bad_console, check_consistent, scale, storm_stops,
+from torture import (RawClient, bad_console, check_consistent, rounds, scale, storm_stops,
                      symbols)
 
 NCPUS = 4
@@ -29,7 +29,7 @@ def booted_with_stress(target):
 def test_breakpoint_storm(target, arch, tally):
     m, g = booted_with_stress(target)
     g.cmd("break stress_round")
-    cpus = storm_stops(g, tally, scale(30, 5000), bt_every=10)
+    cpus = storm_stops(g, tally, scale(30, 5000), bt_every=10, share=0.12)
     assert len(cpus) >= (NCPUS if len(cpus) > 100 else 2), f"only CPUs {cpus} stopped"
     g.cmd("delete")
     check_consistent(m, g, tally, NCPUS)
@@ -85,7 +85,7 @@ def test_watchpoint_storm(target, arch, tally):
         w.set(True)
         last = {}
         stop = w.resume(b"c")
-        for k in range(scale(30, 5000)):
+        for k in rounds(tally, scale(30, 5000), share=0.12):
             mm = re.match(rb"T05watch:([0-9a-f]+);thread:([0-9a-f]+);", stop)
             assert mm and int(mm.group(1), 16) == w.shared, f"stop {k}: {stop[:60]!r}"
             tid = int(mm.group(2), 16)
@@ -132,7 +132,7 @@ def test_breakpoints_where_held_cpus_stand(target, arch, tally):
     kernel stays whole."""
     m, g = booted_with_stress(target)
     g.cmd("set debug remote 1")     # the packets, in the kept log of a failure
-    for _ in range(scale(1, 50)):
+    for _ in rounds(tally, scale(1, 50), share=0.06):
         pcs = cpu_pcs(g)
         assert sorted(pcs) == list(range(NCPUS)), pcs
         for pc in set(pcs.values()):

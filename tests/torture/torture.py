@@ -18,9 +18,15 @@ LONG = os.environ.get("TORTURE_LONG", "") not in ("", "0") or MINUTES > 0
 SEED = int(os.environ.get("TORTURE_SEED") or random.SystemRandom().randrange(1, 1 << 31))
 
 
+ARCHES = max(1, len(os.environ.get("CHECK_ARCHES", "x86_64 i386 arm").split()))
+JOBS = max(1, int(os.environ.get("TORTURE_JOBS", "2") or 2))
+
+
 def scale(short, long):
-    """How many iterations: @short in `make check`, @long in `make torture`."""
-    return long if LONG else short
+    """How many iterations: @short in `make check`, @long in `make torture`.
+    A timed soak (TORTURE_MINUTES) starts from @short and repeats rounds
+    (rounds()) until the time is spent."""
+    return long if LONG and not MINUTES else short
 
 
 class Tally:
@@ -38,8 +44,10 @@ class Tally:
         self.notes.append(text)
 
     def deadline(self, share):
-        """In a timed soak, when this test stops repeating its rounds."""
-        return time.monotonic() + MINUTES * 60 * share if MINUTES else 0
+        """In a timed soak, when this test stops repeating its rounds: its
+        @share of one arch's part of MINUTES times JOBS parallel workers
+        (the tests' shares add up to 0.85 per arch; boots take the rest)."""
+        return time.monotonic() + MINUTES * 60 * JOBS / ARCHES * share if MINUTES else 0
 
 
 def rounds(tally, n, share=1.0):
@@ -440,14 +448,14 @@ def stop_cpu(stop):
     return int(m.group(1))
 
 
-def storm_stops(g, tally, n, bt_every=0):
+def storm_stops(g, tally, n, bt_every=0, share=0.0):
     """Continue @n times with a breakpoint on stress_round() (set by the
     caller). Each stop must be that breakpoint, and per CPU exactly one
     more round than at its previous stop: the CPU went once round its loop
     and counted itself on the way (fewer: a stop reported twice; more: a
     stop lost). Returns the CPUs seen."""
     last = {}
-    for k in range(n):
+    for k in rounds(tally, n, share):
         g.cont()
         stop = g.wait_stop(60)
         assert stop.reason == "breakpoint-hit" and stop.func == "stress_round", \
