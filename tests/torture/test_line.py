@@ -58,6 +58,8 @@ def test_memory_through_a_lossy_line(target, arch, tally):
             if rn == prev_len:
                 rn -= 1
             got = c.read(base + roff, rn)
+            tally.add("bytes lost or wrong",
+                      sum(a != b for a, b in zip(got, shadow[roff:roff + rn])))
             assert got == bytes(shadow[roff:roff + rn]), \
                 f"memory read back differs at {base + roff:#x}+{rn}"
             tally.add("bytes verified", rn)

@@ -423,6 +423,7 @@ def check_consistent(m, g, tally, ncpus, quiet_for=1.0):
     except TimeoutError:
         pass
     stale = [ln for ln in g.log[mark:] if ln.startswith("*stopped")]
+    tally.add("stale stops after a new gdb took over", len(stale))
     assert not stale, f"stale stop after a new gdb let the kernel go: {stale[0]}"
     m.wait_every_cpu_ticks(ncpus, timeout=5)
     g.interrupt()
@@ -435,6 +436,13 @@ def bad_console(m):
     """Console lines that say the kernel went wrong."""
     return re.findall(r".*(?:Oops|Kernel panic|LOCKUP|BUG|Fatal exception|stress: CPU\d+: alloc).*",
                       m.text())
+
+
+def lost_or_twice(tally, extra):
+    """Count what a stop's round counter says: @extra rounds unreported
+    (stops lost) or, if negative, a stop reported again."""
+    tally.add("stops lost", max(extra, 0))
+    tally.add("stops reported twice", max(-extra, 0))
 
 
 def stress_rounds(g):
@@ -463,6 +471,7 @@ def storm_stops(g, tally, n, bt_every=0, share=0.0):
         cpu = stop_cpu(stop)
         count = stress_rounds(g)[cpu]
         if cpu in last:
+            lost_or_twice(tally, count - last[cpu] - 1)
             assert count == last[cpu] + 1, \
                 f"stop {k} on CPU{cpu}: {count - last[cpu]} rounds since its previous stop"
         last[cpu] = count
