@@ -847,8 +847,10 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "Z4,", "x,x", h_break, NEED_HW, NULL, true },
 	{ "z4,", "x,x", h_break, NEED_HW, NULL, false },
 	{ "qSupported", "?:r", h_supported, NEED_NONE, NULL, false },
-	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+", false },
-	{ "qXfer:threads:read:", "s:x,x", h_xfer_threads, NEED_NONE, "qXfer:threads:read+", false },
+	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+",
+	  false },
+	{ "qXfer:threads:read:", "s:x,x", h_xfer_threads, NEED_NONE, "qXfer:threads:read+",
+	  false },
 	{ "qfThreadInfo", "", h_thread_info, NEED_NONE, NULL, false },
 	{ "qsThreadInfo", "", h_thread_info, NEED_NONE, NULL, false },
 	{ "qC", "", h_current_thread, NEED_NONE, NULL, false },
@@ -923,8 +925,9 @@ static bool gdb_parse_args(const char *schema, struct gdb_rx *rx, struct gdb_arg
 static size_t packet_name_len(const char *name)
 {
 	size_t n = strlen(name);
+	char last = name[n - 1];
 
-	return n > 1 && (name[n - 1] == ',' || name[n - 1] == ';' || name[n - 1] == ':') ? n - 1 : n;
+	return n > 1 && (last == ',' || last == ';' || last == ':') ? n - 1 : n;
 }
 
 static bool name_matches(const char *name, const char *pkt, size_t len)

@@ -62,8 +62,9 @@ static const struct kgdb_monitor_cmd builtin_cmds[] = {
  */
 static bool monitor_allowed(const struct kgdb_monitor_cmd *c)
 {
-	return !kgdb_read_only || (c >= builtin_cmds && c < builtin_cmds + ARRAY_SIZE(builtin_cmds) &&
-				   c->run != mon_reboot);
+	bool builtin = c >= builtin_cmds && c < builtin_cmds + ARRAY_SIZE(builtin_cmds);
+
+	return !kgdb_read_only || (builtin && c->run != mon_reboot);
 }
 
 static const struct kgdb_monitor_cmd *monitor_find(const char *name)

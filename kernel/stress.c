@@ -89,8 +89,8 @@ static int cmd_stress(struct printer *out, int argc, char **argv)
 		stress_started[cpu] = true;
 	}
 	for_each_online_cpu(cpu)
-		pprintf(out, "stress: cpu%u: %lu rounds, %lu bad\n", cpu, READ_ONCE(stress_rounds[cpu]),
-			READ_ONCE(stress_bad[cpu]));
+		pprintf(out, "stress: cpu%u: %lu rounds, %lu bad\n", cpu,
+			READ_ONCE(stress_rounds[cpu]), READ_ONCE(stress_bad[cpu]));
 	pprintf(out, "stress: shared %lu\n", READ_ONCE(stress_shared));
 	return 0;
 }

@@ -93,6 +93,28 @@ def test_read_only_looks_but_does_not_touch(ro, arch):
     assert "Oops" not in m.text() and "panic" not in m.text()
 
 
+@pytest.mark.parametrize("param,writable", [("", False), ("kgdb.ro=0", True)],
+                         ids=["default", "kgdb.ro=0"])
+def test_kconfig_default(target, arch, param, writable):
+    """A kernel built with CONFIG_KGDB_READ_ONLY=y (build/<arch>-ro) is
+    read-only without kgdb.ro on its command line; kgdb.ro=0 lifts it."""
+    m = target.boot(cmdline=kgdb_cmdline(arch, param), variant="-ro")
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    if writable:
+        g.cmd("set var kworker.period_ms = 150")
+        assert "150" in g.cmd("p kworker.period_ms")
+        g.cmd("set var kworker.period_ms = 100")
+        assert "read-only" not in m.text()
+    else:
+        with pytest.raises(GdbError, match="Cannot access memory"):
+            g.cmd("set var kworker.period_ms = 150")
+        refused(m, "[XM]")
+        assert "100" in g.cmd("p kworker.period_ms")
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+
+
 def test_read_write_without_ro(target, arch):
     """The same writes are taken when kgdb.ro is not given (so the test
     above cannot pass for another reason)."""

@@ -15,11 +15,13 @@ class Target:
     def __init__(self, arch):
         self.arch = arch
         self.machine = None
+        self.variant = ""
         self.gdbs = []
 
-    def boot(self, cmdline=None, smp=2, wait_prompt=None):
+    def boot(self, cmdline=None, smp=2, wait_prompt=None, variant=""):
         cmdline = cmdline or kgdb_cmdline(self.arch)
-        self.machine = Machine(self.arch, smp=smp, cmdline=cmdline).start()
+        self.variant = variant
+        self.machine = Machine(self.arch, smp=smp, cmdline=cmdline, variant=variant).start()
         if wait_prompt is None:
             wait_prompt = "kgdbwait" not in cmdline
         if wait_prompt:
@@ -27,7 +29,7 @@ class Target:
         return self.machine
 
     def gdb(self, connect=True, port=None):
-        g = Gdb(kernel_path(self.arch))
+        g = Gdb(kernel_path(self.arch, self.variant))
         self.gdbs.append(g)
         if connect:
             g.connect(port or self.machine.ports[1])
