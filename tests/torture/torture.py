@@ -331,7 +331,9 @@ class RawClient:
         self.acked = False
         self.send(frame(body))
         last = time.monotonic()
-        for _ in range(tries * 100):
+        # Bounded by time: a line that delivers a byte per recv() makes many.
+        deadline = last + max(30.0, tries * self.timeout)
+        while time.monotonic() < deadline:
             pkt = self._scan()
             if pkt is False:
                 if not self._fill() and time.monotonic() - last > self.timeout:
