@@ -8,6 +8,13 @@ import torture
 from target import Target
 
 
+def pytest_sessionstart(session):
+    if not hasattr(session.config, "workerinput"):      # the controller
+        tr = session.config.pluginmanager.get_plugin("terminalreporter")
+        if tr:
+            tr.write_line(pytest_report_header(session.config))
+
+
 def pytest_report_header(config):
     form = (f"long form, {torture.MINUTES:g} minutes" if torture.MINUTES else
             "long form" if torture.LONG else "short form")

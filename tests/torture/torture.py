@@ -16,6 +16,9 @@ from machine import connect_line, kernel_path
 MINUTES = float(os.environ.get("TORTURE_MINUTES", "0") or 0)
 LONG = os.environ.get("TORTURE_LONG", "") not in ("", "0") or MINUTES > 0
 SEED = int(os.environ.get("TORTURE_SEED") or random.SystemRandom().randrange(1, 1 << 31))
+# pytest-xdist's workers start after this runs in the controller, and
+# inherit its environment: one seed for the whole run.
+os.environ["TORTURE_SEED"] = str(SEED)
 
 
 ARCHES = max(1, len(os.environ.get("CHECK_ARCHES", "x86_64 i386 arm").split()))
@@ -34,7 +37,7 @@ class Tally:
 
     def __init__(self, nodeid):
         self.counts = {}
-        self.notes = []
+        self.notes = [f"seed {SEED}"]
         self.rng = random.Random(f"{SEED}:{nodeid}")
 
     def add(self, key, n=1):
