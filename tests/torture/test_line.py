@@ -42,7 +42,7 @@ def test_memory_through_a_lossy_line(target, arch, tally):
         original = read_span(c, base, span)
         shadow = bytearray(original)
         prev_len = 0
-        for _ in rounds(tally, scale(20, 1500), share=0.08):
+        for _ in rounds(tally, scale(15, 1500), share=0.08):
             n = rng.randrange(1, 300)
             if n == prev_len:       # no two reads alike: a stale reply shows
                 n += 1

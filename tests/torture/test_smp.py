@@ -29,7 +29,7 @@ def booted_with_stress(target):
 def test_breakpoint_storm(target, arch, tally):
     m, g = booted_with_stress(target)
     g.cmd("break stress_round")
-    cpus = storm_stops(g, tally, scale(30, 5000), bt_every=10, share=0.12)
+    cpus = storm_stops(g, tally, scale(30, 5000), bt_every=scale(15, 10), share=0.12)
     assert len(cpus) >= (NCPUS if len(cpus) > 100 else 2), f"only CPUs {cpus} stopped"
     g.cmd("delete")
     check_consistent(m, g, tally, NCPUS)
