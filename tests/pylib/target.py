@@ -36,7 +36,13 @@ class Target:
         return g
 
     def close(self):
-        for g in self.gdbs:
-            g.close()
-        if self.machine:
-            self.machine.stop()
+        """Everything goes, even if a gdb will not: no QEMU outlives its test."""
+        try:
+            for g in self.gdbs:
+                try:
+                    g.close()
+                except Exception:
+                    g.kill9()
+        finally:
+            if self.machine:
+                self.machine.stop()
