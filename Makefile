@@ -83,7 +83,7 @@ $(AUTOCONF): $(CONFIG) scripts/genconfig.py
 
 # The build proper needs the configuration's symbols.
 ifneq ($(filter-out defconfig olddefconfig menuconfig savedefconfig setconfig clean check \
-	check-% run bench fuzz,$(MAKECMDGOALS)),)
+	check-% run bench fuzz torture,$(MAKECMDGOALS)),)
 NEED_CONFIG := 1
 endif
 ifeq ($(MAKECMDGOALS),)

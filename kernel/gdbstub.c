@@ -7,6 +7,7 @@
  */
 
 #include <kernel/errno.h>
+#include <kernel/params.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
@@ -20,6 +21,41 @@
 #define GDB_THREAD_TEXT	64
 
 bool gdbstub_attached;
+
+/*
+ * Read-only mode (kgdb.ro=1, or CONFIG_KGDB_READ_ONLY): gdb may look but not
+ * touch. Packets that change memory, registers or breakpoints, `k`, a resume
+ * at a new address and monitor commands that change state are refused with
+ * EPERM and a console line; reads, threads, stepping, continue and detach
+ * still work, since gdb must be able to let the machine go.
+ */
+#ifdef CONFIG_KGDB_READ_ONLY
+bool kgdb_read_only = true;
+#else
+bool kgdb_read_only;
+#endif
+
+static int kgdb_ro_setup(const char *val)
+{
+	if (!val || !strcmp(val, "1"))
+		kgdb_read_only = true;
+	else if (!strcmp(val, "0"))
+		kgdb_read_only = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+boot_param("kgdb.ro", kgdb_ro_setup);
+
+/* Refuse a packet that would change the machine; true if refused. */
+static bool ro_refuse(const char *what, size_t len)
+{
+	if (!kgdb_read_only)
+		return false;
+	pr_warn("kgdb: read-only (kgdb.ro): '%.*s' refused\n", (int)len, what);
+	tx_err(-EPERM);
+	return true;
+}
 
 /* Register blocks, memory, command lines: one packet's worth of bytes. */
 static u8 gdb_scratch[KGDB_PACKET_SIZE] __aligned(8);	/* word copies (MMIO) */
@@ -388,6 +424,9 @@ static bool resume(struct gdb_args *a, enum kgdb_action action)
 		tx_err(-EINVAL);
 		return false;
 	}
+	/* Resuming elsewhere is a write to the PC. */
+	if (a->nnum > (with_sig ? 1u : 0u) && ro_refuse(a->name, 1))
+		return false;
 	gdb_res->action = action;
 	gdb_res->cpu = resume_cpu();
 	gdb_res->signo = with_sig ? (int)a->num[0] : 0;
@@ -780,50 +819,53 @@ struct gdb_cmd {
 	gdb_handler_t handler;
 	enum gdb_need need;
 	const char *feature;	/* for qSupported */
+	bool writes;		/* changes the machine: refused when read-only */
 };
 
 static const struct gdb_cmd gdb_cmds[] = {
-	{ "?", "", h_status, NEED_NONE, NULL },
-	{ "g", "", h_read_regs, NEED_NONE, NULL },
-	{ "G", "r", h_write_regs, NEED_NONE, NULL },
-	{ "p", "x", h_read_reg, NEED_NONE, NULL },
-	{ "P", "x=r", h_write_reg, NEED_NONE, NULL },
-	{ "m", "x,x", h_read_mem, NEED_NONE, NULL },
-	{ "M", "x,x:r", h_write_mem, NEED_NONE, NULL },
-	{ "x", "x,x", h_read_bin, NEED_NONE, "binary-upload+" },
-	{ "X", "x,x:r", h_write_bin, NEED_NONE, NULL },
-	{ "c", "?x", h_continue, NEED_NONE, NULL },
-	{ "C", "x?;x", h_continue, NEED_NONE, NULL },
-	{ "s", "?x", h_step, NEED_STEP, NULL },
-	{ "S", "x?;x", h_step, NEED_STEP, NULL },
+	{ "?", "", h_status, NEED_NONE, NULL, false },
+	{ "g", "", h_read_regs, NEED_NONE, NULL, false },
+	{ "G", "r", h_write_regs, NEED_NONE, NULL, true },
+	{ "p", "x", h_read_reg, NEED_NONE, NULL, false },
+	{ "P", "x=r", h_write_reg, NEED_NONE, NULL, true },
+	{ "m", "x,x", h_read_mem, NEED_NONE, NULL, false },
+	{ "M", "x,x:r", h_write_mem, NEED_NONE, NULL, true },
+	{ "x", "x,x", h_read_bin, NEED_NONE, "binary-upload+", false },
+	{ "X", "x,x:r", h_write_bin, NEED_NONE, NULL, true },
+	{ "c", "?x", h_continue, NEED_NONE, NULL, false },
+	{ "C", "x?;x", h_continue, NEED_NONE, NULL, false },
+	{ "s", "?x", h_step, NEED_STEP, NULL, false },
+	{ "S", "x?;x", h_step, NEED_STEP, NULL, false },
 	/* vContSupported+: trust vCont? (else gdb never uses 's' on an arch it
 	 * can step in software itself, and steps with breakpoints instead). */
-	{ "vCont?", "", h_vcont_query, NEED_NONE, "vContSupported+" },
-	{ "vCont;", "r", h_vcont, NEED_NONE, NULL },
-	{ "D", "?;x", h_detach, NEED_NONE, NULL },
-	{ "k", "", h_kill, NEED_NONE, NULL },
-	{ "H", "at", h_set_thread, NEED_NONE, NULL },
-	{ "T", "t", h_thread_alive, NEED_NONE, NULL },
-	{ "Z0,", "x,x", h_break, NEED_NONE, "swbreak+" },
-	{ "z0,", "x,x", h_break, NEED_NONE, NULL },
-	{ "Z1,", "x,x", h_break, NEED_HW, "hwbreak+" },
-	{ "z1,", "x,x", h_break, NEED_HW, NULL },
-	{ "Z2,", "x,x", h_break, NEED_HW, NULL },
-	{ "z2,", "x,x", h_break, NEED_HW, NULL },
-	{ "Z3,", "x,x", h_break, NEED_HW, NULL },
-	{ "z3,", "x,x", h_break, NEED_HW, NULL },
-	{ "Z4,", "x,x", h_break, NEED_HW, NULL },
-	{ "z4,", "x,x", h_break, NEED_HW, NULL },
-	{ "qSupported", "?:r", h_supported, NEED_NONE, NULL },
-	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+" },
-	{ "qXfer:threads:read:", "s:x,x", h_xfer_threads, NEED_NONE, "qXfer:threads:read+" },
-	{ "qfThreadInfo", "", h_thread_info, NEED_NONE, NULL },
-	{ "qsThreadInfo", "", h_thread_info, NEED_NONE, NULL },
-	{ "qC", "", h_current_thread, NEED_NONE, NULL },
-	{ "qThreadExtraInfo,", "t", h_thread_extra, NEED_NONE, NULL },
-	{ "qAttached", "?:x", h_attached, NEED_NONE, NULL },
-	{ "qRcmd,", "r", h_rcmd, NEED_NONE, NULL },
-	{ "QStartNoAckMode", "", h_noack, NEED_NONE, "QStartNoAckMode+" },
+	{ "vCont?", "", h_vcont_query, NEED_NONE, "vContSupported+", false },
+	{ "vCont;", "r", h_vcont, NEED_NONE, NULL, false },
+	{ "D", "?;x", h_detach, NEED_NONE, NULL, false },
+	{ "k", "", h_kill, NEED_NONE, NULL, true },
+	{ "H", "at", h_set_thread, NEED_NONE, NULL, false },
+	{ "T", "t", h_thread_alive, NEED_NONE, NULL, false },
+	{ "Z0,", "x,x", h_break, NEED_NONE, "swbreak+", true },
+	{ "z0,", "x,x", h_break, NEED_NONE, NULL, false },
+	{ "Z1,", "x,x", h_break, NEED_HW, "hwbreak+", true },
+	{ "z1,", "x,x", h_break, NEED_HW, NULL, false },
+	{ "Z2,", "x,x", h_break, NEED_HW, NULL, true },
+	{ "z2,", "x,x", h_break, NEED_HW, NULL, false },
+	{ "Z3,", "x,x", h_break, NEED_HW, NULL, true },
+	{ "z3,", "x,x", h_break, NEED_HW, NULL, false },
+	{ "Z4,", "x,x", h_break, NEED_HW, NULL, true },
+	{ "z4,", "x,x", h_break, NEED_HW, NULL, false },
+	{ "qSupported", "?:r", h_supported, NEED_NONE, NULL, false },
+	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+",
+	  false },
+	{ "qXfer:threads:read:", "s:x,x", h_xfer_threads, NEED_NONE, "qXfer:threads:read+",
+	  false },
+	{ "qfThreadInfo", "", h_thread_info, NEED_NONE, NULL, false },
+	{ "qsThreadInfo", "", h_thread_info, NEED_NONE, NULL, false },
+	{ "qC", "", h_current_thread, NEED_NONE, NULL, false },
+	{ "qThreadExtraInfo,", "t", h_thread_extra, NEED_NONE, NULL, false },
+	{ "qAttached", "?:x", h_attached, NEED_NONE, NULL, false },
+	{ "qRcmd,", "r", h_rcmd, NEED_NONE, NULL, false },
+	{ "QStartNoAckMode", "", h_noack, NEED_NONE, "QStartNoAckMode+", false },
 };
 
 static bool h_supported(struct gdb_args *a)
@@ -845,7 +887,7 @@ static bool h_supported(struct gdb_args *a)
 	return false;
 }
 
-static bool parse_args(const char *schema, struct gdb_rx *rx, struct gdb_args *a)
+static bool gdb_parse_args(const char *schema, struct gdb_rx *rx, struct gdb_args *a)
 {
 	int c;
 
@@ -887,6 +929,15 @@ static bool parse_args(const char *schema, struct gdb_rx *rx, struct gdb_args *a
 	return rx_eof(rx);
 }
 
+/* A table name without its separator ("Z0," is packet Z0). */
+static size_t packet_name_len(const char *name)
+{
+	size_t n = strlen(name);
+	char last = name[n - 1];
+
+	return n > 1 && (last == ',' || last == ';' || last == ':') ? n - 1 : n;
+}
+
 static bool name_matches(const char *name, const char *pkt, size_t len)
 {
 	size_t n = strlen(name);
@@ -913,10 +964,12 @@ static bool gdb_dispatch(size_t len)
 		tx_reply("");
 		return false;
 	}
+	if (c->writes && ro_refuse(c->name, packet_name_len(c->name)))
+		return false;
 	memset(&a, 0, sizeof(a));
 	a.name = c->name;
 	rx_init(&rx, gdb_rx_buf + strlen(c->name), len - strlen(c->name));
-	if (!parse_args(c->schema, &rx, &a)) {
+	if (!gdb_parse_args(c->schema, &rx, &a)) {
 		tx_err(-EINVAL);
 		return false;
 	}

@@ -82,6 +82,8 @@ void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res);
 /* gdbstub.c: copy console text to gdb as O packets (target running). */
 void gdbstub_console_write(const char *s, size_t len);
 extern bool gdbstub_attached;
+/* gdbstub.c: kgdb.ro=1 / CONFIG_KGDB_READ_ONLY, gdb may look but not touch. */
+extern bool kgdb_read_only;
 /* gdbstub.c: bytes in gdb's register block ('g'). */
 size_t gdbstub_regs_size(void);
 

@@ -56,6 +56,17 @@ static const struct kgdb_monitor_cmd builtin_cmds[] = {
 	{ "reboot", "restart the machine", mon_reboot, NULL },
 };
 
+/*
+ * In read-only mode only the built-in reports run: reboot changes the
+ * machine, and nothing says what a command registered by other code does.
+ */
+static bool monitor_allowed(const struct kgdb_monitor_cmd *c)
+{
+	bool builtin = c >= builtin_cmds && c < builtin_cmds + ARRAY_SIZE(builtin_cmds);
+
+	return !kgdb_read_only || (builtin && c->run != mon_reboot);
+}
+
 static const struct kgdb_monitor_cmd *monitor_find(const char *name)
 {
 	const struct kgdb_monitor_cmd *c;
@@ -74,9 +85,11 @@ static int mon_help(struct printer *out, int argc, char **argv)
 	const struct kgdb_monitor_cmd *c;
 
 	for (c = builtin_cmds; c < builtin_cmds + ARRAY_SIZE(builtin_cmds); c++)
-		pprintf(out, "%-10s %s\n", c->name, c->help);
+		pprintf(out, "%-10s %s%s\n", c->name, c->help,
+			monitor_allowed(c) ? "" : " (refused: read-only)");
 	for (c = monitor_cmds; c; c = c->next)
-		pprintf(out, "%-10s %s\n", c->name, c->help);
+		pprintf(out, "%-10s %s%s\n", c->name, c->help,
+			monitor_allowed(c) ? "" : " (refused: read-only)");
 	return 0;
 }
 
@@ -130,6 +143,11 @@ int kgdb_monitor_run(struct printer *out, char *line)
 	if (!c) {
 		pprintf(out, "unknown command '%s' (try 'monitor help')\n", argv[0]);
 		return -ENOENT;
+	}
+	if (!monitor_allowed(c)) {
+		pprintf(out, "%s: refused, the debugger is read-only (kgdb.ro)\n", c->name);
+		pr_warn("kgdb: read-only (kgdb.ro): 'monitor %s' refused\n", c->name);
+		return -EPERM;
 	}
 	return c->run(out, argc, argv);
 }

@@ -13,6 +13,8 @@ import subprocess
 import threading
 import time
 
+import testlog
+
 GDB = "gdb-multiarch"
 
 
@@ -77,6 +79,7 @@ class Gdb:
             start_new_session=True, bufsize=0)
         self.lines = queue.Queue()
         self.log = []            # every line gdb printed, for failure reports
+        testlog.track(self, "gdb")
         self.console = []        # target output (O packets) as gdb printed it
         self.token = 100
         self.pending_stops = []
@@ -182,6 +185,10 @@ class Gdb:
             if len(cpus) == ncpus:
                 break
         return cpus
+
+    def log_text(self):
+        """What to keep of a failed test (tests/pylib/testlog.py)."""
+        return {"mi": "\n".join(self.log) + "\n"}
 
     def output(self):
         """Target output gdb printed (console text carried by O packets)."""

@@ -19,6 +19,8 @@ import tempfile
 import threading
 import time
 
+import testlog
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PROMPT = "kgdb-demo# "
 
@@ -130,6 +132,9 @@ class Machine:
         self.boot_seconds = None
         self.pos = 0          # search start in self.out for expect()
         self.iac = b""        # an unfinished telnet command from the console
+        self.qemu_text = ""   # QEMU's own output, once it has exited
+        self.cmd = []
+        testlog.track(self, "machine")
 
     # ---------------------------------------------------------------- life
     def start(self, run=True):
@@ -166,6 +171,7 @@ class Machine:
                 cmd += ["-chardev", f"socket,id=s{i},{where},server=on,wait=off{telnet}",
                         "-serial", f"chardev:s{i}"]
             cmd += self.extra
+            self.cmd = cmd
             self.t0 = time.monotonic()
             self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE,
@@ -281,8 +287,14 @@ class Machine:
 
     def qemu_output(self):
         if self.proc and self.proc.poll() is not None and self.proc.stdout:
-            return self.proc.stdout.read().decode(errors="replace")
-        return ""
+            self.qemu_text += self.proc.stdout.read().decode(errors="replace")
+        return self.qemu_text
+
+    def log_text(self):
+        """What to keep of a failed test (tests/pylib/testlog.py)."""
+        cmd = " ".join(self.cmd)
+        return {"console": self.text(),
+                "qemu": f"$ {cmd}\n{self.qemu_output()}"}
 
     def stop(self):
         if self.proc and self.proc.poll() is None:

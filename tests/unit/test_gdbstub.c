@@ -404,6 +404,55 @@ static void test_monitor(void **state)
 	kgdb_unregister_monitor_cmd(&long_cmd);
 }
 
+/* kgdb.ro=1: writes, breakpoints, k, resuming elsewhere and monitor
+ * commands that change the machine get EPERM; reads, stepping, continue
+ * and detach work, and memory is as it was. */
+static void test_read_only(void **state)
+{
+	u8 before[FAKE_END];
+
+	assert_int_equal(kgdb_register_monitor_cmd(&echo_cmd), 0);
+	kgdb_read_only = true;
+	memcpy(before, fake_mem, sizeof(before));
+	gdb_connect();
+	xchg("m3000,4", hex_of(fake_mem + 0x3000, 4));
+	xchg("x3000,0", "b");
+	xchg("M3000,2:abcd", "E01");
+	xchg("M3000,2:zz", "E01");	/* refused before its arguments are read */
+	xchg("X3000,1:A", "E01");
+	xchg("Pb=78563412", "E01");
+	xchg("G00", "E01");
+	xchg("Z0,1000,1", "E01");
+	xchg("Z1,1000,1", "E01");
+	xchg("Z2,3000,4", "E01");
+	xchg("Z3,3000,4", "E01");
+	xchg("Z4,3000,4", "E01");
+	xchg("k", "E01");
+	xchg("c1000", "E01");
+	xchg("S05;1000", "E01");
+	rcmd("reboot", "reboot: refused, the debugger is read-only (kgdb.ro)\n", "E01");
+	rcmd("echo a", "echo: refused, the debugger is read-only (kgdb.ro)\n", "E01");
+	rcmd("help", "help       list monitor commands\nps         list tasks\n"
+	     "dmesg      print the kernel log\ncpus       describe each CPU\n"
+	     "reboot     restart the machine (refused: read-only)\n"
+	     "echo       print its arguments (refused: read-only)\n", "OK");
+	rcmd("ps", "0 swapper/0\n1 init\n2 worker\n3 sleeper\n", "OK");
+	xchg("qC", "QC2");
+	xchg("D", "OK");
+	break_in();
+	assert_memory_equal(before, fake_mem, sizeof(before));
+	assert_false(kgdb_connected());
+	kgdb_unregister_monitor_cmd(&echo_cmd);
+}
+
+/* kgdb.ro=0 again for the tests that follow, even after a failure. */
+static int teardown_ro(void **state)
+{
+	kgdb_read_only = false;
+	kgdb_unregister_monitor_cmd(&echo_cmd);
+	return teardown(state);
+}
+
 static void test_unknown_and_malformed(void **state)
 {
 	gdb_connect();
@@ -478,6 +527,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_monitor, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_and_malformed, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_noack, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_read_only, setup2, teardown_ro),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
