@@ -122,7 +122,12 @@ $(foreach d,$(kbuild-dirs),$(eval $(call include_kbuild,$(d))))
 head-objs := $(addprefix $(O)/,$(head-y))
 objs := $(head-objs) $(filter-out $(head-objs),$(objs))
 
-all: $(O)/vmlinux
+all: $(O)/vmlinux $(O)/vmlinux-gdb.py
+
+# gdb loads <objfile>-gdb.py along with the objfile: the helpers in tools/gdb.
+$(O)/vmlinux-gdb.py:
+	$(Q)mkdir -p $(O)
+	$(Q)ln -sf $(abspath tools/gdb/vmlinux-gdb.py) $@
 
 # Everything is rebuilt when the compiler flags change (not only the sources).
 FLAGS_STAMP := $(O)/.build-flags

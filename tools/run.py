@@ -65,7 +65,8 @@ def wait_port(port, proc, timeout=10):
 
 
 def gdb_base(args, line):
-    return ["gdb-multiarch", "-q", "-nx", "-ex", "set confirm off",
+    return ["gdb-multiarch", "-q", "-nx", "-iex", f"add-auto-load-safe-path {ROOT}",
+            "-ex", "set confirm off",
             "-ex", f"file {args.kernel}", "-ex", f"target remote {line}"]
 
 
@@ -75,6 +76,8 @@ SCRIPT = [
     "continue",
     "bt",
     "info threads",
+    "kgdb-ps",
+    "kgdb-cpus",
     "delete",
     "detach",
 ]

@@ -23,6 +23,12 @@ def test_scripted_session(arch):
                      threads), threads
     for name in ("init", "kworker/0", "events", "watchdog"):
         assert f"({name}, pid" in threads, threads
+    # The gdb helpers came with vmlinux: the kernel's tasks and CPUs, read
+    # from its memory.
+    ps = text.split("(gdb) kgdb-ps")[-1].split("(gdb) kgdb-cpus")[0]
+    assert re.search(r"^\s*\d+ running\s+\d+ shell\s+cmd_uptime(\+\d+)?$", ps, re.M), ps
+    cpus = text.split("(gdb) kgdb-cpus")[-1].split("(gdb) delete")[0]
+    assert re.search(r"task shell \(pid \d+\), pc cmd_uptime.*\n  kgdb: stopped here", cpus), cpus
     assert "detached" in text.lower(), text
     # After the detach the kernel runs on: the command that hit the
     # breakpoint finishes on the console.
