@@ -21,6 +21,24 @@ endif
 
 export ARCH SRCARCH
 
+# Every architecture: make check tests them all, make check-<arch> one.
+ARCHES := x86_64 i386 arm
+
+# make run / make check on a fresh machine: what they need is there, or is
+# installed now (ci/deps), or make stops with one line naming what is
+# missing (scripts/deps-check; a few milliseconds when all is there).
+DEPS_GOAL := $(firstword $(filter run check check-units $(addprefix check-,$(ARCHES)), \
+	$(MAKECMDGOALS)))
+ifeq ($(DEPS_CHECKED),)
+ifneq ($(DEPS_GOAL),)
+DEPS_ARCHES := $(or $(if $(filter run,$(DEPS_GOAL)),$(ARCH)), \
+	$(filter $(patsubst check-%,%,$(DEPS_GOAL)),$(ARCHES)),$(CHECK_ARCHES),$(ARCHES))
+DEPS_ERROR := $(shell sh scripts/deps-check $(DEPS_GOAL) $(DEPS_ARCHES))
+$(if $(DEPS_ERROR),$(error $(DEPS_ERROR)))
+export DEPS_CHECKED := 1
+endif
+endif
+
 O ?= build/$(ARCH)
 CONFIG := $(O)/.config
 AUTOCONF := $(O)/include/generated/autoconf.h
