@@ -12,7 +12,7 @@ import pytest
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 # What make and the check use, and what make run needs for x86_64 and arm.
 TOOLS = ["sh", "make", "id", "gcc", "ld", "gdb-multiarch", "socat", "qemu-system-x86_64",
-         "arm-linux-gnueabihf-gcc", "arm-linux-gnueabihf-ld", "qemu-system-arm"]
+         "arm-linux-gnueabihf-gcc", "arm-linux-gnueabihf-ld", "qemu-system-arm", "tmux"]
 
 
 def path_without(tmp_path, missing):
