@@ -15,6 +15,15 @@ TOOLS = ["sh", "make", "id", "gcc", "ld", "gdb-multiarch", "socat", "qemu-system
          "arm-linux-gnueabihf-gcc", "arm-linux-gnueabihf-ld", "qemu-system-arm", "tmux"]
 
 
+def env_without(tmp_path, missing):
+    """The environment of a fresh `make` (not one under make check, which
+    has checked already) with path_without(@missing)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DEPS_CHECKED", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    env["PATH"] = path_without(tmp_path, missing)
+    return env
+
+
 def path_without(tmp_path, missing):
     """A PATH with links to TOOLS but @missing (and no apt-get, no sudo)."""
     bindir = tmp_path / "bin"
@@ -33,7 +42,7 @@ def path_without(tmp_path, missing):
     ("arm", "arm-linux-gnueabihf-gcc", "gcc-arm-linux-gnueabihf"),
 ])
 def test_make_run_names_what_is_missing(tmp_path, run_arch, missing, package):
-    env = dict(os.environ, PATH=path_without(tmp_path, missing))
+    env = env_without(tmp_path, missing)
     out = subprocess.run(["make", "-C", ROOT, "--no-print-directory", "run", f"ARCH={run_arch}"],
                          env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
                          timeout=60)
@@ -46,7 +55,7 @@ def test_make_run_names_what_is_missing(tmp_path, run_arch, missing, package):
 
 
 def test_make_check_names_what_is_missing(tmp_path):
-    env = dict(os.environ, PATH=path_without(tmp_path, "qemu-system-arm"))
+    env = env_without(tmp_path, "qemu-system-arm")
     out = subprocess.run(["make", "-C", ROOT, "--no-print-directory", "check-arm"],
                          env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
                          timeout=60)
