@@ -160,7 +160,7 @@ def test_make_run_in_a_terminal_leaves_nothing_behind(arch, how):
             out = subprocess.run(shlex.split(lldb_cmd) + ["-b", "-o", "process detach"],
                                  capture_output=True, text=True, timeout=60).stdout
             assert re.search(r"stop reason = signal SIGINT", out), out
-            assert "Process 1 detached" in out, out
+            assert re.search(r"Process \d+ detached", out), out
             out = subprocess.run(shlex.split(gdb_cmd.group(1)) +
                                  ["-batch", "-ex", "kgdb-ps", "-ex", "detach"],
                                  capture_output=True, text=True, timeout=60).stdout

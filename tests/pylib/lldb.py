@@ -36,6 +36,7 @@ class Lldb:
         self.cond = threading.Condition()
         self.pending = None
         self.stop_mark = 0       # where the next wait_stop() starts looking
+        self.last = 0            # where the last command's output starts
         threading.Thread(target=self._reader, daemon=True).start()
         self.cmd("settings set auto-confirm true")
         # A stop report without source or disassembly: three lines.
@@ -90,6 +91,7 @@ class Lldb:
         deadline = time.monotonic() + timeout
         while self._next(deadline) != f"(lldb) {command}":
             pass
+        self.last = self.pos - 1     # where the command's echo is
         out = []
         while True:
             line = self._next(deadline)
@@ -99,11 +101,13 @@ class Lldb:
                 return "\n".join(out)
             out.append(line)
 
-    def wait_for(self, text, timeout=30):
-        """Wait for a line containing @text (output of a started command)."""
+    def wait_for(self, pattern, timeout=30):
+        """Wait for a line matching @pattern (a regex), printed since the last command
+        began: LLDB reports a state change ("Process 1 resuming", "Process
+        1 detached") on its own, maybe after the command has returned."""
         deadline = time.monotonic() + timeout
-        i = self.pos
-        while text not in self._wait_line(i, deadline):
+        i = self.last
+        while not re.search(pattern, self._wait_line(i, deadline)):
             i += 1
         return self.log[i]
 
