@@ -6,6 +6,7 @@ import fcntl
 import os
 import pty
 import re
+import select
 import shlex
 import signal
 import struct
@@ -77,11 +78,17 @@ class Terminal:
         os.close(slave)
         self.out = b""
         self.lock = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.closing = False
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self):
+        # Never blocked in read(): a close() from another thread would not
+        # release the terminal (and hang it up) until that read returned.
         fd = self.master
-        while True:
+        while not self.closing:
+            if not select.select([fd], [], [], 0.05)[0]:
+                continue
             try:
                 data = os.read(fd, 65536)
             except OSError:
@@ -106,6 +113,8 @@ class Terminal:
     def close(self):
         """The terminal goes away."""
         if self.master is not None:
+            self.closing = True
+            self.reader.join()
             os.close(self.master)
             self.master = None
 
@@ -157,8 +166,9 @@ def test_make_run_in_a_terminal_leaves_nothing_behind(arch, how):
             subprocess.run(["tmux", "send-keys", "-t", f"{session}:0.1", "detach", "Enter"],
                            check=True)
             wait_until(lambda: "detached" in pane(session, 1).lower(), "gdb did not detach")
-            out = subprocess.run(shlex.split(lldb_cmd) + ["-b", "-o", "process detach"],
-                                 capture_output=True, text=True, timeout=60).stdout
+            lldb = subprocess.run(shlex.split(lldb_cmd) + ["-b", "-o", "process detach"],
+                                  capture_output=True, text=True, timeout=60)
+            out = lldb.stdout + lldb.stderr
             assert re.search(r"stop reason = signal SIGINT", out), out
             assert re.search(r"Process \d+ detached", out), out
             out = subprocess.run(shlex.split(gdb_cmd.group(1)) +
