@@ -84,7 +84,7 @@ class Run:
 
     def end(self):
         if self.session:
-            subprocess.call(["tmux", "kill-session", "-t", self.session],
+            subprocess.call(["tmux", "kill-session", "-t", "=" + self.session],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             self.session = None
         for proc in self.procs:
@@ -206,8 +206,9 @@ def interactive(args):
 
 def in_tmux(args, gdb_line, con_port):
     """The console and gdb in a pane each of a tmux session of their own.
-    The session ends when either pane's program ends, or when its client
-    detaches (the terminal went away); this process then ends QEMU."""
+    The session ends when either pane's program ends or the pane is closed;
+    the run ends with the session, or when its client detaches (the
+    terminal went away), and then ends QEMU and the session."""
     session = f"kgdb-{os.getpid()}"
     leave = (f"run: to leave, quit gdb (quit, or Ctrl-D) in the lower pane, or end the "
              f"console (Ctrl-] in the upper pane), or close the terminal; QEMU and tmux "
@@ -219,19 +220,19 @@ def in_tmux(args, gdb_line, con_port):
         f.write(leave + attach_help(args, gdb_line))
     proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port, telnet=True), gdb_line))
     wait_port(con_port, proc)
-    end_session = f"tmux kill-session -t {session}"
-    console = f"socat -,raw,echo=0,escape=0x1d tcp:127.0.0.1:{con_port}; {end_session}"
-    gdb = (f"cat {shlex.quote(help_file)}; {shlex.join(gdb_base(args, gdb_line))}; "
-           f"{end_session}")
+    # Each pane's shell ends the session when its program ends, or when the
+    # pane is killed (SIGHUP). "=name": that session only (a bare name also
+    # matches a longer one that starts with it, another run's once this
+    # one's has ended). No tmux hooks: a hook can fire for another session.
+    end_session = f"trap 'tmux kill-session -t ={session}' EXIT; trap 'exit 1' HUP TERM; "
+    console = f"{end_session}socat -,raw,echo=0,escape=0x1d tcp:127.0.0.1:{con_port}"
+    gdb = f"{end_session}cat {shlex.quote(help_file)}; {shlex.join(gdb_base(args, gdb_line))}"
     args.run.session = session
     subprocess.check_call(["tmux", "new-session", "-d", "-s", session, console])
-    subprocess.check_call(["tmux", "split-window", "-v", "-t", session, gdb])
-    # The terminal went away (or tmux was detached from), or a pane was
-    # closed: the run is over.
-    for hook in ("client-detached", "after-kill-pane", "pane-exited"):
-        subprocess.check_call(["tmux", "set-hook", "-t", session, hook,
-                               f"kill-session -t {session}"])
-    subprocess.call(["tmux", "attach", "-t", session])
+    subprocess.check_call(["tmux", "split-window", "-v", "-t", f"={session}:", gdb])
+    # The client ends when the terminal goes away or tmux is detached from:
+    # then the run is over (main() ends the session).
+    subprocess.call(["tmux", "attach", "-t", f"={session}"])
     return 0
 
 

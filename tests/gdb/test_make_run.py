@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from machine import ROOT
+from machine import PROMPT, ROOT
 
 
 def test_scripted_session(arch):
@@ -133,12 +133,12 @@ def wait_until(cond, what, timeout=30):
 
 
 def pane(session, index):
-    return subprocess.run(["tmux", "capture-pane", "-p", "-t", f"{session}:0.{index}"],
+    return subprocess.run(["tmux", "capture-pane", "-p", "-t", f"={session}:0.{index}"],
                           capture_output=True, text=True).stdout
 
 
 def has_session(session):
-    return subprocess.run(["tmux", "has-session", "-t", session],
+    return subprocess.run(["tmux", "has-session", "-t", f"={session}"],
                           capture_output=True).returncode == 0
 
 
@@ -163,25 +163,36 @@ def test_make_run_in_a_terminal_leaves_nothing_behind(arch, how):
         if how == "terminal closed":
             # Meanwhile the printed commands attach a debugger of one's own,
             # once the gdb of the run has let go.
-            subprocess.run(["tmux", "send-keys", "-t", f"{session}:0.1", "detach", "Enter"],
+            subprocess.run(["tmux", "send-keys", "-t", f"={session}:0.1", "detach", "Enter"],
                            check=True)
             wait_until(lambda: "detached" in pane(session, 1).lower(), "gdb did not detach")
-            lldb = subprocess.run(shlex.split(lldb_cmd) + ["-b", "-o", "process detach"],
-                                  capture_output=True, text=True, timeout=60)
+            # (capture-pane drops the trailing blank of the prompt)
+            wait_until(lambda: PROMPT.strip() in pane(session, 0), "the kernel did not boot on")
+            # The printed commands, with more patience than their default
+            # (2 s for gdb): QEMU takes the new connection only once it has
+            # seen the last one close, late on a loaded host.
+            lldb = subprocess.run(
+                shlex.split(lldb_cmd)[:1] +
+                ["-O", "settings set plugin.process.gdb-remote.packet-timeout 30"] +
+                shlex.split(lldb_cmd)[1:] + ["-b", "-o", "process detach"],
+                capture_output=True, text=True, timeout=90)
             out = lldb.stdout + lldb.stderr
             assert re.search(r"stop reason = signal SIGINT", out), out
             assert re.search(r"Process \d+ detached", out), out
-            out = subprocess.run(shlex.split(gdb_cmd.group(1)) +
+            gdb = subprocess.run(shlex.split(gdb_cmd.group(1))[:1] +
+                                 ["-iex", "set remotetimeout 30"] +
+                                 shlex.split(gdb_cmd.group(1))[1:] +
                                  ["-batch", "-ex", "kgdb-ps", "-ex", "detach"],
-                                 capture_output=True, text=True, timeout=60).stdout
+                                 capture_output=True, text=True, timeout=90)
+            out = gdb.stdout + gdb.stderr
             assert re.search(r"^\s*\d+ sleeping\s+\d+ init\s", out, re.M), out
             assert "detached" in out.lower(), out
             term.close()
         elif how == "gdb quits":
-            subprocess.run(["tmux", "send-keys", "-t", f"{session}:0.1", "quit", "Enter"],
+            subprocess.run(["tmux", "send-keys", "-t", f"={session}:0.1", "quit", "Enter"],
                            check=True)
         elif how == "console pane closed":
-            subprocess.run(["tmux", "kill-pane", "-t", f"{session}:0.0"], check=True)
+            subprocess.run(["tmux", "kill-pane", "-t", f"={session}:0.0"], check=True)
         else:
             term.proc.send_signal(getattr(signal, how))
 
@@ -194,4 +205,4 @@ def test_make_run_in_a_terminal_leaves_nothing_behind(arch, how):
         for pid in processes_with(line) if "line" in locals() else []:
             os.kill(pid, signal.SIGKILL)
         if "session" in locals():
-            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+            subprocess.run(["tmux", "kill-session", "-t", f"={session}"], capture_output=True)
