@@ -21,6 +21,24 @@ endif
 
 export ARCH SRCARCH
 
+# Every architecture: make check tests them all, make check-<arch> one.
+ARCHES := x86_64 i386 arm
+
+# make run / make check on a fresh machine: what they need is there, or is
+# installed now (ci/deps), or make stops with one line naming what is
+# missing (scripts/deps-check; a few milliseconds when all is there).
+DEPS_GOAL := $(firstword $(filter run check check-units $(addprefix check-,$(ARCHES)), \
+	$(MAKECMDGOALS)))
+ifeq ($(DEPS_CHECKED),)
+ifneq ($(DEPS_GOAL),)
+DEPS_ARCHES := $(or $(if $(filter run,$(DEPS_GOAL)),$(ARCH)), \
+	$(filter $(patsubst check-%,%,$(DEPS_GOAL)),$(ARCHES)),$(CHECK_ARCHES),$(ARCHES))
+DEPS_ERROR := $(shell sh scripts/deps-check $(DEPS_GOAL) $(DEPS_ARCHES))
+$(if $(DEPS_ERROR),$(error $(DEPS_ERROR)))
+export DEPS_CHECKED := 1
+endif
+endif
+
 O ?= build/$(ARCH)
 CONFIG := $(O)/.config
 AUTOCONF := $(O)/include/generated/autoconf.h
@@ -122,7 +140,12 @@ $(foreach d,$(kbuild-dirs),$(eval $(call include_kbuild,$(d))))
 head-objs := $(addprefix $(O)/,$(head-y))
 objs := $(head-objs) $(filter-out $(head-objs),$(objs))
 
-all: $(O)/vmlinux
+all: $(O)/vmlinux $(O)/vmlinux-gdb.py
+
+# gdb loads <objfile>-gdb.py along with the objfile: the helpers in tools/gdb.
+$(O)/vmlinux-gdb.py:
+	$(Q)mkdir -p $(O)
+	$(Q)ln -sf $(abspath tools/gdb/vmlinux-gdb.py) $@
 
 # Everything is rebuilt when the compiler flags change (not only the sources).
 FLAGS_STAMP := $(O)/.build-flags

@@ -43,6 +43,31 @@ static void gdb_flush(void)
 		kgdb_io_ops->flush();
 }
 
+static bool rx_is(size_t len, const char *name, size_t n)
+{
+	return len >= n && !memcmp(gdb_rx_buf, name, n);
+}
+
+/*
+ * The stub cannot see a client connect or go away, only the packets, so a
+ * client's acknowledgement mode is inferred from them. A client sends
+ * QStartNoAckMode only from ack mode: that packet is always acked, and its
+ * OK too. A new client starts in ack mode; gdb's first packet is
+ * qSupported, so qSupported brings the acks back (after a client that
+ * died in no-ack mode), except right after QStartNoAckMode: LLDB asks for
+ * no-ack mode first and then sends qSupported without expecting an ack,
+ * nor acking the reply (not even the OK to its detach).
+ */
+static void gdb_ack_mode_for(size_t len)
+{
+	static bool noack_just_asked;
+	bool asks = len == 15 && rx_is(len, "QStartNoAckMode", 15);
+
+	if (asks || (rx_is(len, "qSupported", 10) && !noack_just_asked))
+		gdb_noack = false;
+	noack_just_asked = asks;
+}
+
 /* Receive one packet into gdb_rx_buf, acknowledging it unless in no-ack mode. */
 int gdb_get_packet(void)
 {
@@ -79,9 +104,8 @@ restart:
 			continue;
 		}
 		gdb_rx_buf[len] = '\0';
-		/* A new gdb always starts with qSupported and expects acks. */
-		if (!overflow && len >= 10 && !memcmp(gdb_rx_buf, "qSupported", 10))
-			gdb_noack = false;
+		if (!overflow)
+			gdb_ack_mode_for(len);
 		if (!gdb_noack) {
 			gdb_putc('+');
 			gdb_flush();

@@ -13,10 +13,18 @@ pane each; without tmux, gdb owns the terminal and the console's output is
 shown on it as well.
 Not interactive: a short scripted session (break on a function, continue,
 the stop, bt, info threads, detach) runs and is printed.
+
+Whatever way the run ends (gdb quits, the console pane is closed, the
+terminal goes away, Ctrl-C, SIGTERM), QEMU and everything else started here
+end with it: they are killed on the way out, and QEMU also when this
+process dies (PR_SET_PDEATHSIG).
 """
 import argparse
+import ctypes
 import os
+import shlex
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -51,6 +59,49 @@ def qemu_cmd(args, console, gdb_line):
          "-serial", "chardev:kgdb"]
 
 
+PR_SET_PDEATHSIG = 1
+
+
+def child_of_this_run():
+    """In a child, before exec: a session of its own (the terminal's signals
+    are for gdb), and SIGKILL when the run's process dies, however it dies."""
+    os.setsid()
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+class Run:
+    """What this run started; end() stops all of it."""
+
+    def __init__(self):
+        self.procs = []
+        self.session = None      # a tmux session
+
+    def qemu(self, cmd):
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, preexec_fn=child_of_this_run)
+        self.procs.append(proc)
+        return proc
+
+    def end(self):
+        if self.session:
+            subprocess.call(["tmux", "kill-session", "-t", "=" + self.session],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            self.session = None
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+
+
+def leave_on_signals():
+    """SIGHUP (the terminal went away) and SIGTERM end the run as Ctrl-C
+    does: through the cleanup in main()."""
+    def handler(signo, frame):
+        raise SystemExit(128 + signo)
+    for signo in (signal.SIGHUP, signal.SIGTERM):
+        signal.signal(signo, handler)
+
+
 def wait_port(port, proc, timeout=10):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -64,8 +115,19 @@ def wait_port(port, proc, timeout=10):
     sys.exit("run: QEMU did not open its serial port")
 
 
+def attach_help(args, line):
+    """The commands that attach a gdb or an LLDB of one's own to this kernel."""
+    kernel = args.kernel
+    return (f"run: to attach a debugger of your own to this kernel (one at a time: "
+            f"quit or detach the other first):\n"
+            f"  gdb-multiarch -iex 'add-auto-load-safe-path {ROOT}' {kernel} "
+            f"-ex 'target remote {line}'\n"
+            f"  lldb {kernel} -o 'process connect -p gdb-remote unix-connect://{line}'\n")
+
+
 def gdb_base(args, line):
-    return ["gdb-multiarch", "-q", "-nx", "-ex", "set confirm off",
+    return ["gdb-multiarch", "-q", "-nx", "-iex", f"add-auto-load-safe-path {ROOT}",
+            "-ex", "set confirm off",
             "-ex", f"file {args.kernel}", "-ex", f"target remote {line}"]
 
 
@@ -75,6 +137,8 @@ SCRIPT = [
     "continue",
     "bt",
     "info threads",
+    "kgdb-ps",
+    "kgdb-cpus",
     "delete",
     "detach",
 ]
@@ -83,68 +147,93 @@ SCRIPT = [
 def scripted(args):
     """Boot, attach, and run SCRIPT; the shell's `uptime` hits the breakpoint."""
     con_port, gdb_line = free_port(), args.line
-    proc = subprocess.Popen(qemu_cmd(args, chardev("con", con_port), gdb_line),
-                            stdin=subprocess.DEVNULL, start_new_session=True)
+    print("run: a scripted gdb session; Ctrl-C ends it, and QEMU with it")
+    sys.stdout.write(attach_help(args, gdb_line))
+    sys.stdout.flush()
+    proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port), gdb_line))
+    wait_port(con_port, proc)
+    con = socket.create_connection(("127.0.0.1", con_port))
+    cmd = gdb_base(args, gdb_line) + ["-batch"]
+    for line in SCRIPT:
+        cmd += ["-ex", f"echo (gdb) {line}\\n", "-ex", line]
+    gdb = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True,
+                           preexec_fn=child_of_this_run)
+    args.run.procs.append(gdb)
+    watchdog = threading.Timer(120, gdb.kill)
+    watchdog.start()
+    # Once gdb is at `continue` (the breakpoint is in), type the command
+    # that hits it; the console line holds it if the kernel is still
+    # stopped.
+    for out in gdb.stdout:
+        sys.stdout.write(out)
+        if out.strip() == "(gdb) continue":
+            con.sendall(b"uptime\n")
+    sys.stdout.flush()
+    rc = gdb.wait()
+    watchdog.cancel()
+    con.settimeout(2)
     try:
-        wait_port(con_port, proc)
-        con = socket.create_connection(("127.0.0.1", con_port))
-        cmd = gdb_base(args, gdb_line) + ["-batch"]
-        for line in SCRIPT:
-            cmd += ["-ex", f"echo (gdb) {line}\\n", "-ex", line]
-        gdb = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
-        watchdog = threading.Timer(120, gdb.kill)
-        watchdog.start()
-        # Once gdb is at `continue` (the breakpoint is in), type the command
-        # that hits it; the console line holds it if the kernel is still
-        # stopped.
-        for out in gdb.stdout:
-            sys.stdout.write(out)
-            if out.strip() == "(gdb) continue":
-                con.sendall(b"uptime\n")
-        sys.stdout.flush()
-        rc = gdb.wait()
-        watchdog.cancel()
-        con.settimeout(2)
-        try:
-            time.sleep(1)
-            sys.stdout.write("\n--- console after detach ---\n")
-            sys.stdout.write(con.recv(65536).decode(errors="replace")[-600:] + "\n")
-        except OSError:
-            pass
-        return rc
-    finally:
-        proc.kill()
-        proc.wait()
+        time.sleep(1)
+        sys.stdout.write("\n--- console after detach ---\n")
+        sys.stdout.write(con.recv(65536).decode(errors="replace")[-600:] + "\n")
+    except OSError:
+        pass
+    return rc
 
 
 def interactive(args):
     gdb_line = args.line
-    if shutil.which("tmux") and not os.environ.get("TMUX"):
-        con_port = free_port()
-        proc = subprocess.Popen(qemu_cmd(args, chardev("con", con_port, telnet=True),
-                                         gdb_line),
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-        wait_port(con_port, proc)
-        gdb = " ".join(f"'{a}'" for a in gdb_base(args, gdb_line))
-        session = f"kgdb-{os.getpid()}"
-        subprocess.call(["tmux", "new-session", "-d", "-s", session,
-                         f"socat -,raw,echo=0,escape=0x1d tcp:127.0.0.1:{con_port}"])
-        subprocess.call(["tmux", "split-window", "-v", "-t", session, gdb])
-        subprocess.call(["tmux", "attach", "-t", session])
-        proc.kill()
-        return 0
-    # No tmux: gdb reads the terminal and the console's output is copied to it.
     con_port = free_port()
-    proc = subprocess.Popen(qemu_cmd(args, chardev("con", con_port), gdb_line),
-                            stdin=subprocess.DEVNULL, start_new_session=True)
+    if shutil.which("tmux") and not os.environ.get("TMUX"):
+        return in_tmux(args, gdb_line, con_port)
+    # No tmux: gdb reads the terminal and the console's output is copied to it.
+    print("run: gdb below, the console's output shown with it (install tmux to type "
+          "into the shell too).\n"
+          "run: to leave, quit gdb (quit, or Ctrl-D); QEMU ends with it. Ctrl-C in gdb "
+          "breaks into the kernel.")
+    sys.stdout.write(attach_help(args, gdb_line))
+    sys.stdout.flush()
+    proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port), gdb_line))
     wait_port(con_port, proc)
     con = socket.create_connection(("127.0.0.1", con_port))
     threading.Thread(target=relay, args=(con,), daemon=True).start()
-    print("run: console output shown here; install tmux to type into the shell too")
-    try:
-        return subprocess.call(gdb_base(args, gdb_line))
-    finally:
-        proc.kill()
+    gdb = subprocess.Popen(gdb_base(args, gdb_line))
+    args.run.procs.append(gdb)
+    # Ctrl-C on the terminal is gdb's (it breaks into the kernel), not ours.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return gdb.wait()
+
+
+def in_tmux(args, gdb_line, con_port):
+    """The console and gdb in a pane each of a tmux session of their own.
+    The session ends when either pane's program ends or the pane is closed;
+    the run ends with the session, or when its client detaches (the
+    terminal went away), and then ends QEMU and the session."""
+    session = f"kgdb-{os.getpid()}"
+    leave = (f"run: to leave, quit gdb (quit, or Ctrl-D) in the lower pane, or end the "
+             f"console (Ctrl-] in the upper pane), or close the terminal; QEMU and tmux "
+             f"session {session} end with it.\n")
+    sys.stdout.write(leave + attach_help(args, gdb_line))
+    sys.stdout.flush()
+    help_file = os.path.join(os.path.dirname(gdb_line), "help.txt")
+    with open(help_file, "w") as f:
+        f.write(leave + attach_help(args, gdb_line))
+    proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port, telnet=True), gdb_line))
+    wait_port(con_port, proc)
+    # Each pane's shell ends the session when its program ends, or when the
+    # pane is killed (SIGHUP). "=name": that session only (a bare name also
+    # matches a longer one that starts with it, another run's once this
+    # one's has ended). No tmux hooks: a hook can fire for another session.
+    end_session = f"trap 'tmux kill-session -t ={session}' EXIT; trap 'exit 1' HUP TERM; "
+    console = f"{end_session}socat -,raw,echo=0,escape=0x1d tcp:127.0.0.1:{con_port}"
+    gdb = f"{end_session}cat {shlex.quote(help_file)}; {shlex.join(gdb_base(args, gdb_line))}"
+    args.run.session = session
+    subprocess.check_call(["tmux", "new-session", "-d", "-s", session, console])
+    subprocess.check_call(["tmux", "split-window", "-v", "-t", f"={session}:", gdb])
+    # The client ends when the terminal goes away or tmux is detached from:
+    # then the run is over (main() ends the session).
+    subprocess.call(["tmux", "attach", "-t", f"={session}"])
+    return 0
 
 
 def relay(sock):
@@ -164,11 +253,18 @@ def main():
     if args.append is None:
         t = TTY[args.arch]
         args.append = f"console={t}0 kgdboc={t}1 kgdbwait"
+    args.run = Run()
+    leave_on_signals()
     with tempfile.TemporaryDirectory(prefix="kgdb-run-") as tmp:
         args.line = os.path.join(tmp, f"{TTY[args.arch]}1.sock")
-        if args.script or not sys.stdin.isatty():
-            return scripted(args)
-        return interactive(args)
+        try:
+            if args.script or not sys.stdin.isatty():
+                return scripted(args)
+            return interactive(args)
+        except KeyboardInterrupt:
+            return 128 + signal.SIGINT
+        finally:
+            args.run.end()
 
 
 if __name__ == "__main__":

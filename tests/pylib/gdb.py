@@ -16,6 +16,7 @@ import time
 import testlog
 
 GDB = "gdb-multiarch"
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
 class GdbError(Exception):
@@ -74,7 +75,8 @@ class Gdb:
     def __init__(self, vmlinux, arch=None):
         self.vmlinux = vmlinux
         self.proc = subprocess.Popen(
-            [GDB, "-q", "-nx", "--interpreter=mi3", vmlinux],
+            [GDB, "-q", "-nx", "-iex", f"add-auto-load-safe-path {ROOT}",
+             "--interpreter=mi3", vmlinux],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             start_new_session=True, bufsize=0)
         self.lines = queue.Queue()

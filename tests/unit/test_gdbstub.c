@@ -513,6 +513,45 @@ static void test_noack(void **state)
 	break_in();
 }
 
+/* LLDB asks for no-ack mode first, before qSupported, and keeps it: no
+ * '+' for its packets, and its detach is not left waiting for an ack. */
+static void test_noack_before_qsupported(void **state)
+{
+	script_str("+");
+	xchg("QStartNoAckMode", "OK");
+	script_pkt("qSupported:xmlRegisters=i386,arm,mips,arc;multiprocess+");
+	expect_pkt(FULL_FEATURES);
+	script_pkt("qC");
+	expect_pkt("QC2");
+	script_pkt("D");
+	expect_pkt("OK");
+	break_in();
+	assert_false(kgdb_connected());
+}
+
+/* A client that died in no-ack mode, then a new one: whichever way the
+ * new one starts, it is in ack mode, and gets its acks. */
+static void test_new_client_after_noack(void **state)
+{
+	gdb_connect();
+	xchg("QStartNoAckMode", "OK");
+	script_pkt("qC");
+	expect_pkt("QC2");
+	/* An LLDB: no-ack mode again, which it asks for from ack mode. */
+	script_str("+");
+	xchg("QStartNoAckMode", "OK");
+	script_pkt("qSupported:xmlRegisters=i386,arm,mips,arc;multiprocess+");
+	expect_pkt(FULL_FEATURES);
+	/* Then a gdb: qSupported, with acks. */
+	gdb_connect();
+	xchg("qC", "QC2");
+	script_pkt("D");
+	expect_str("+");
+	expect_pkt("OK");
+	script_str("+");
+	break_in();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -528,6 +567,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unknown_and_malformed, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_noack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_read_only, setup2, teardown_ro),
+		cmocka_unit_test_setup_teardown(test_noack_before_qsupported, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_new_client_after_noack, setup1, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

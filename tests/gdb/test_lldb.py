@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: MIT
+"""LLDB as the client: `gdb-remote` to the kernel, at kgdbwait and on a
+running kernel; registers, threads, backtraces, memory, a breakpoint hit,
+and a detach that leaves the kernel running (LLDB asks for no-ack mode
+before qSupported, and does not ack the OK to its detach)."""
+import re
+
+import pytest
+
+from conftest import kgdb_cmdline
+from lldb import Lldb
+from machine import PROMPT, kernel_path, tty
+
+GPRS = {"x86_64": ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r15",
+                   "rip", "eflags", "cs"],
+        "arm": ["r0", "r1", "r7", "r12", "sp", "lr", "pc", "cpsr"]}
+PC = {"x86_64": "rip", "arm": "pc"}
+
+
+@pytest.fixture(autouse=True)
+def lldb_arches(arch):
+    if arch not in GPRS:
+        pytest.skip("LLDB is tested on x86_64 and arm")
+
+
+@pytest.fixture
+def lldb(target, tmp_path):
+    clients = []
+
+    def start():
+        c = Lldb(kernel_path(target.arch), packet_log=str(tmp_path / "packets.log"))
+        clients.append(c)
+        return c
+    yield start
+    for c in clients:
+        c.close()
+
+
+def packets(tmp_path):
+    return (tmp_path / "packets.log").read_text(errors="replace")
+
+
+def test_lldb_at_kgdbwait(arch, target, lldb, tmp_path):
+    m = target.boot()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    ll = lldb()
+    ll.cmd(f"gdb-remote 127.0.0.1:{m.ports[1]}")
+    stop = ll.wait_stop()
+    assert re.search(r"stop reason = signal SIGTRAP", stop), stop
+    assert re.search(r"frame #0: .*vmlinux`kgdb_breakpoint", stop), stop
+
+    regs = ll.cmd("register read")
+    for name in GPRS[arch]:
+        assert re.search(rf"^\s+{name} = 0x[0-9a-f]+", regs, re.M), (name, regs)
+    assert re.search(rf"^\s+{PC[arch]} = 0x[0-9a-f]+\s+vmlinux`kgdb_breakpoint", regs,
+                     re.M), regs
+
+    threads = ll.cmd("thread list")
+    # The task that stopped, and one shadow thread per CPU (tid 1000000 + n).
+    assert re.search(r"^\* thread #1: tid = 0x0001, .*kgdb_breakpoint.*"
+                     r"stop reason = signal SIGTRAP", threads, re.M), threads
+    for cpu in range(2):
+        assert re.search(rf"tid = {hex(1000000 + cpu)},", threads), threads
+
+    bt = ll.cmd("bt")
+    assert re.search(r"frame #0: .*kgdb_breakpoint", bt), bt
+    assert re.search(r"frame #\d+: .*start_kernel", bt), bt
+
+    assert "0123456789abcdef" in ll.cmd("memory read -s1 -fc -c 16 &hex_asc")
+    word = ll.cmd("memory read -s4 -fx -c 1 &crash_rodata_word")
+    assert re.search(r":\s+0x5afe5afe\b", word), word
+
+    ll.cmd("process detach")
+    ll.wait_for(r"Process \d+ detached")
+    # The kernel boots on to its shell, and the shell answers.
+    m.wait_boot()
+    assert re.search(r"up \d+\.\d+ s", m.run("uptime")), m.text()[-500:]
+    log = packets(tmp_path)
+    assert "$D#44" in log, log[-2000:]
+    # No-ack mode held from QStartNoAckMode on: nothing acked after it.
+    assert "spurious" not in log, log[-2000:]
+
+
+def test_lldb_breakpoint_on_a_running_kernel(target, lldb):
+    m = target.boot(cmdline=f"console={tty(target.arch, 0)} kgdboc={tty(target.arch, 1)}")
+    ll = lldb()
+    # The first packet breaks in.
+    ll.cmd(f"gdb-remote 127.0.0.1:{m.ports[1]}")
+    stop = ll.wait_stop()
+    assert re.search(r"stop reason = signal SIGINT", stop), stop
+
+    out = ll.cmd("breakpoint set -n cmd_uptime")
+    assert re.search(r"Breakpoint 1: where = vmlinux`cmd_uptime", out), out
+    ll.cmd("continue")
+    ll.wait_for(r"Process \d+ resuming")
+    m.write("uptime\n")
+    stop = ll.wait_stop()
+    assert re.search(r"stop reason = breakpoint 1\.1", stop), stop
+    assert re.search(r"frame #0: .*vmlinux`cmd_uptime", stop), stop
+    bt = ll.cmd("bt")
+    assert re.search(r"frame #\d+: .*shell_thread", bt), bt
+
+    ll.cmd("breakpoint delete")
+    ll.cmd("process detach")
+    ll.wait_for(r"Process \d+ detached")
+    # The command that hit the breakpoint finishes, and the shell goes on.
+    m.expect(r"up \d+\.\d+ s", timeout=30)
+    m.expect(re.escape(PROMPT))
+    assert "init" in m.run("ps")
+
+    # And a new LLDB attaches to the running kernel again.
+    ll.close()
+    ll2 = lldb()
+    ll2.cmd(f"gdb-remote 127.0.0.1:{m.ports[1]}")
+    stop = ll2.wait_stop()
+    assert re.search(r"stop reason = signal SIGINT", stop), stop
+    ll2.cmd("process detach")
+    ll2.wait_for(r"Process \d+ detached")
+    assert "init" in m.run("ps")
