@@ -6,7 +6,7 @@ finds the kernel consistent."""
 import os
 import re
 
-from torture import (RawClient, bad_console, check_consistent, frame, rounds,
+from torture import (RawClient, bad_console, booted_with_stress, check_consistent, frame, rounds,
                      scale, symbols)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -101,14 +101,7 @@ def test_garbage_while_stopped(target, arch, tally):
 def test_garbage_while_running(target, arch, tally):
     """Noise and 0x03 storms at a running kernel: a 0x03 breaks in and the
     stub, waiting for gdb, answers the rest; gdb then takes over."""
-    m = target.boot(smp=NCPUS)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    g = target.gdb()
-    g.cont()
-    m.wait_boot()
-    m.run("stress")
-    g.interrupt()
-    assert g.wait_stop().signal == "SIGINT"
+    m, g = booted_with_stress(target, NCPUS)
     g.cmd("detach")
     g.close()
     rng = tally.rng

@@ -6,7 +6,7 @@ new gdb finds the kernel consistent: the text as in vmlinux, no
 breakpoint or hardware slot left armed, every CPU released and running."""
 import time
 
-from torture import bad_console, check_consistent, rounds, scale
+from torture import bad_console, booted_with_stress, check_consistent, rounds, scale
 
 NCPUS = 2
 
@@ -57,14 +57,7 @@ STAGES = [stage_mid_packet, stage_mid_write, stage_step, stage_running_with_brea
 
 
 def test_gdb_killed_at_every_stage(target, arch, tally):
-    m = target.boot(smp=NCPUS)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    g = target.gdb()
-    g.cont()
-    m.wait_boot()
-    m.run("stress")
-    g.interrupt()
-    assert g.wait_stop().signal == "SIGINT"
+    m, g = booted_with_stress(target, NCPUS)
     rng = tally.rng
     for _ in rounds(tally, scale(1, 10), share=0.15):
         # The short form kills at three stages, chosen by the seed.

@@ -154,7 +154,8 @@ def test_stepi_against_the_disassembly(target, arch, tally):
             continue
         if insn.startswith("sti") and new != nxt:
             tally.add("stepi over sti that ran the next instruction too")
-        assert new in dests, f"step {k}: {pc:#x} {insn!r} went to {new:#x}, not {sorted(map(hex, dests))}"
+        assert new in dests, \
+            f"step {k}: {pc:#x} {insn!r} went to {new:#x}, not {sorted(map(hex, dests))}"
         tally.add("stepi destinations verified")
         if check:
             assert check(), f"step {k}: {pc:#x} {insn!r}: stack or link register wrong"

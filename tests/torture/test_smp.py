@@ -6,28 +6,15 @@ spurious SIGTRAP, no CPU left held. Then breakpoints planted exactly where
 the held CPUs are stopped."""
 import re
 
-from torture import (RawClient, bad_console, lost_or_twice, check_consistent, rounds, scale, storm_stops,
-                     symbols)
+from torture import (RawClient, bad_console, booted_with_stress, lost_or_twice, check_consistent,
+                     rounds, scale, storm_stops, symbols)
 
 NCPUS = 4
 WORD = {"x86_64": 8, "i386": 4, "arm": 4}
 
 
-def booted_with_stress(target):
-    m = target.boot(smp=NCPUS)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    g = target.gdb()
-    g.cont()
-    m.wait_boot()
-    m.run("stress")
-    m.wait_every_cpu_ticks(NCPUS)
-    g.interrupt()
-    assert g.wait_stop().signal == "SIGINT"
-    return m, g
-
-
 def test_breakpoint_storm(target, arch, tally):
-    m, g = booted_with_stress(target)
+    m, g = booted_with_stress(target, NCPUS)
     g.cmd("break stress_round")
     cpus = storm_stops(g, tally, scale(30, 5000), bt_every=scale(15, 10), share=0.12)
     assert len(cpus) >= (NCPUS if len(cpus) > 100 else 2), f"only CPUs {cpus} stopped"
@@ -73,7 +60,7 @@ class WatchStorm:
 
 
 def test_watchpoint_storm(target, arch, tally):
-    m, g = booted_with_stress(target)
+    m, g = booted_with_stress(target, NCPUS)
     g.cmd("detach")
     g.close()
     c = RawClient(m.ports[1], timeout=15)
@@ -131,7 +118,7 @@ def test_breakpoints_where_held_cpus_stand(target, arch, tally):
     """A breakpoint on the very instruction each held CPU will resume at:
     each CPU stops there (or runs on correctly once it is removed), and the
     kernel stays whole."""
-    m, g = booted_with_stress(target)
+    m, g = booted_with_stress(target, NCPUS)
     g.cmd("set debug remote 1")     # the packets, in the kept log of a failure
     for _ in rounds(tally, scale(1, 50), share=0.06):
         pcs = cpu_pcs(g)

@@ -414,7 +414,8 @@ def check_consistent(m, g, tally, ncpus, quiet_for=1.0):
     out = g.cmd("compare-sections .text", timeout=120)
     span = TEXT_MATCH.search(out)
     assert span, f"kernel text differs from vmlinux:\n{out}"
-    tally.add("text bytes verified against vmlinux", int(span.group(2), 16) - int(span.group(1), 16))
+    tally.add("text bytes verified against vmlinux",
+              int(span.group(2), 16) - int(span.group(1), 16))
     mark = len(g.log)
     g.cont()
     try:
@@ -488,3 +489,18 @@ def storm_stops(g, tally, n, bt_every=0, share=0.0):
             assert "stress_round" in bts, bts
             tally.add("'thread apply all bt' runs")
     return set(last)
+
+
+def booted_with_stress(target, ncpus):
+    """A kernel of @ncpus CPUs at its shell with `stress` running on every
+    CPU, stopped by gdb's Ctrl-C: returns the machine and gdb."""
+    m = target.boot(smp=ncpus)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    g.cont()
+    m.wait_boot()
+    m.run("stress")
+    m.wait_every_cpu_ticks(ncpus)
+    g.interrupt()
+    assert g.wait_stop().signal == "SIGINT"
+    return m, g
