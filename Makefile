@@ -128,7 +128,7 @@ include arch/$(SRCARCH)/Makefile
 
 # ---------------------------------------------------------------- objects
 # Each directory lists its objects in a Kbuild file as obj-$(CONFIG_FOO) += x.o.
-kbuild-dirs := kernel lib drivers/serial transports $(arch-dirs)
+kbuild-dirs := kernel kernel/debug lib drivers/serial transports $(arch-dirs)
 
 define include_kbuild
 obj-y :=

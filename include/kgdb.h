@@ -6,7 +6,7 @@
  * The kernel debugger's public API: the two tables a port fills in
  * (struct kgdb_arch for an architecture, struct kgdb_io for a transport)
  * and the entry points the rest of the kernel may call. The core
- * (kernel/kgdb.c, kernel/gdbstub*.c) knows no hardware; see docs/porting.md.
+ * (kernel/debug/kgdb.c, kernel/debug/gdbstub*.c) knows no hardware; see docs/porting.md.
  *
  * Contexts used below:
  *   debugger context - on the master CPU inside the debugger: interrupts

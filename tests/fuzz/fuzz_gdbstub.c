@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../unit/fake.h"
-#include "../../kernel/kgdb_internal.h"
+#include "../../kernel/debug/kgdb_internal.h"
 
 /* What a gdb that has nothing more to say sends: an ack, then detach. */
 static const char tail[] = "+$D#44+";

@@ -19,7 +19,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 	-DCONFIG_KGDB_PACKET_SIZE=4096 -DCONFIG_KGDB_MAX_BREAKPOINTS=8 \
 	-I tests/unit/include -I include -I . \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
-FUZZ_SRCS := kernel/kgdb.c kernel/kgdb_hw.c kernel/kgdb_step.c kernel/kgdb_monitor.c kernel/gdbstub.c kernel/gdbstub_packet.c \
+FUZZ_SRCS := $(DEBUG_CORE_SRCS) \
 	lib/string.c lib/vsnprintf.c lib/hex.c tests/unit/fake_kernel.c tests/unit/fake_arch.c \
 	tests/fuzz/fuzz_gdbstub.c
 FUZZ_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_SRCS))

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Stepping, the same on every arch: x86 with its trap flag, ARM with the
-core's software step (kernel/kgdb_step.c and the arch's next-PC decoder).
+core's software step (kernel/debug/kgdb_step.c and the arch's next-PC decoder).
 A step moves the PC by exactly what the instruction does, never into an
 interrupt handler, and leaves no planted word behind."""
 import re

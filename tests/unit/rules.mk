@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Host unit tests of the debugger (kernel/kgdb*.c, kernel/gdbstub*.c),
+# Host unit tests of the debugger (kernel/debug/kgdb*.c, kernel/debug/gdbstub*.c),
 # unmodified, against a fake arch, fake kernel API and a scripted transport
 # (tests/unit/fake_*.c), with cmocka under ASan/UBSan. The kernel's libc
 # names are renamed (memcpy -> k_memcpy, ...) so that the debugger runs on
@@ -16,8 +16,7 @@ UNIT_BASE_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-paramete
 	-I tests/unit/include -I include -I .
 UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
-UNIT_KERNEL_SRCS := kernel/kgdb.c kernel/kgdb_hw.c kernel/kgdb_step.c kernel/kgdb_monitor.c kernel/gdbstub.c \
-	kernel/gdbstub_packet.c lib/string.c lib/vsnprintf.c lib/hex.c
+UNIT_KERNEL_SRCS := $(DEBUG_CORE_SRCS) lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
 UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep
 UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* kernel/gdbstub.c: every packet, its replies and its error paths. */
+/* kernel/debug/gdbstub.c: every packet, its replies and its error paths. */
 
 #include "harness.h"
 

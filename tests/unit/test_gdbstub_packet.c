@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* kernel/gdbstub_packet.c: framing, acks and NAKs, run-length encoding. */
+/* kernel/debug/gdbstub_packet.c: framing, acks and NAKs, run-length encoding. */
 
 #include "harness.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/kgdb.c: entry and exit, breakpoint bookkeeping (memory identical
+ * kernel/debug/kgdb.c: entry and exit, breakpoint bookkeeping (memory identical
  * after detach), CPU rendezvous and stepping, faults inside the debugger,
  * transports.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/kgdb_step.c: the core's software single-step, for an arch that
+ * kernel/debug/kgdb_step.c: the core's software single-step, for an arch that
  * decodes where an instruction goes (next_pcs) instead of trapping after
  * it. The planted words are invisible to gdb and go back on the stop.
  */

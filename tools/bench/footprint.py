@@ -12,8 +12,9 @@ import shlex
 import subprocess
 
 PARTS = {
-    "core": ["kernel/kgdb.o", "kernel/kgdb_monitor.o"],
-    "protocol": ["kernel/gdbstub.o", "kernel/gdbstub_packet.o"],
+    "core": ["kernel/debug/kgdb.o", "kernel/debug/kgdb_hw.o", "kernel/debug/kgdb_step.o",
+             "kernel/debug/kgdb_monitor.o"],
+    "protocol": ["kernel/debug/gdbstub.o", "kernel/debug/gdbstub_packet.o"],
     "arch": ["arch/x86/kernel/kgdb*.o"],
     "transport": ["transports/kgdboc.o"],
 }

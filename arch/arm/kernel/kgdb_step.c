@@ -3,7 +3,7 @@
  * The next-PC decoder for the core's software single-step: ARMv7 has no
  * single-step trap a kernel can use on itself, so the instruction at the
  * PC is decoded and the address of the one that follows is computed from
- * the registers; the core plants its breakpoint there (kernel/kgdb_step.c).
+ * the registers; the core plants its breakpoint there (kernel/debug/kgdb_step.c).
  *
  * The decoder covers what changes the flow in ARM state: the condition
  * (evaluated from the flags, so one address is planted), B/BL/BLX(imm),
