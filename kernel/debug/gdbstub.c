@@ -18,7 +18,6 @@
 /* Longest thread id on the wire, plus its separator. */
 #define GDB_TID_CHARS	(sizeof(long) * 2 + 1)
 /* A thread's text ("comm, pid N, on CPUn"), or one XML tag of the thread list. */
-#define GDB_THREAD_TEXT	64
 
 bool gdbstub_attached;
 
@@ -80,71 +79,6 @@ static bool have(enum gdb_need need)
 	}
 }
 
-/* ---------------------------------------------------------------- threads */
-
-struct gdb_thread {
-	int cpu;		/* the CPU whose frame it shows, or -1: sleeping */
-	struct task *task;	/* NULL for a CPU's shadow thread */
-};
-
-static long task_tid(const struct task *t)
-{
-	return t->pid + 1L;
-}
-
-static long cpu_tid(unsigned int cpu)
-{
-	struct task *t = kgdb_cpus[cpu].task;
-
-	return t ? task_tid(t) : KGDB_TID_CPU_BASE + (long)cpu;
-}
-
-static bool thread_lookup(long tid, struct gdb_thread *th)
-{
-	struct task *t;
-
-	if (tid == KGDB_TID_ANY || tid == KGDB_TID_ALL) {
-		th->cpu = (int)gdb_stop->cpu;
-		th->task = kgdb_cpus[gdb_stop->cpu].task;
-		return true;
-	}
-	if (tid >= KGDB_TID_CPU_BASE) {
-		tid -= KGDB_TID_CPU_BASE;
-		if (tid >= NR_CPUS || !cpu_online((unsigned int)tid))
-			return false;
-		th->cpu = (int)tid;
-		th->task = NULL;
-		return true;
-	}
-	t = task_find((int)tid - 1);
-	if (!t || t->state == TASK_DEAD)
-		return false;
-	th->task = t;
-	th->cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
-	return true;
-}
-
-/* The n-th thread of the list: online CPUs' shadows, then live tasks. */
-static bool thread_nth(unsigned int n, long *tid)
-{
-	unsigned int cpu;
-	struct task *t;
-
-	for_each_online_cpu(cpu) {
-		if (!n--) {
-			*tid = KGDB_TID_CPU_BASE + (long)cpu;
-			return true;
-		}
-	}
-	for_each_task(t) {
-		if (t->state != TASK_DEAD && !n--) {
-			*tid = task_tid(t);
-			return true;
-		}
-	}
-	return false;
-}
-
 /* ---------------------------------------------------------------- registers */
 
 size_t gdbstub_regs_size(void)
@@ -175,7 +109,7 @@ static int thread_regs(long tid, int *cpu)
 	struct gdb_thread th;
 	struct pt_regs *regs;
 
-	if (!thread_lookup(tid, &th))
+	if (!gdb_thread_lookup(tid, gdb_stop->cpu, &th))
 		return -ESRCH;
 	*cpu = th.cpu;
 	if (th.cpu < 0) {
@@ -238,7 +172,7 @@ static void tx_stop_reply(void)
 		tx_char(';');
 	}
 	tx_str("thread:");
-	tx_hex((unsigned long)cpu_tid(gdb_stop->cpu));
+	tx_hex((unsigned long)gdb_cpu_tid(gdb_stop->cpu));
 	tx_char(';');
 	for (i = 0; i < ARRAY_SIZE(expedite); i++) {
 		if (expedite[i] < 0 || expedite[i] >= (int)arch_kgdb_ops.num_regs)
@@ -410,7 +344,7 @@ static unsigned int resume_cpu(void)
 {
 	struct gdb_thread th;
 
-	if (thread_lookup(gdb_c_tid, &th) && th.cpu >= 0 && kgdb_cpus[th.cpu].regs)
+	if (gdb_thread_lookup(gdb_c_tid, gdb_stop->cpu, &th) && th.cpu >= 0 && kgdb_cpus[th.cpu].regs)
 		return (unsigned int)th.cpu;
 	return gdb_stop->cpu;
 }
@@ -474,7 +408,7 @@ static bool h_vcont(struct gdb_args *a)
 			goto bad;
 		cpu = (int)gdb_stop->cpu;
 		if (rx_lit(rx, ':')) {
-			if (!rx_tid(rx, &tid) || !thread_lookup(tid, &th))
+			if (!rx_tid(rx, &tid) || !gdb_thread_lookup(tid, gdb_stop->cpu, &th))
 				goto bad;
 			cpu = th.cpu;
 		}
@@ -522,7 +456,7 @@ static bool h_set_thread(struct gdb_args *a)
 {
 	struct gdb_thread th;
 
-	if ((a->op != 'g' && a->op != 'c') || !thread_lookup(a->tid, &th)) {
+	if ((a->op != 'g' && a->op != 'c') || !gdb_thread_lookup(a->tid, gdb_stop->cpu, &th)) {
 		tx_err(a->op == 'g' || a->op == 'c' ? -ESRCH : -EINVAL);
 		return false;
 	}
@@ -535,7 +469,7 @@ static bool h_thread_alive(struct gdb_args *a)
 {
 	struct gdb_thread th;
 
-	if (thread_lookup(a->tid, &th))
+	if (gdb_thread_lookup(a->tid, gdb_stop->cpu, &th))
 		tx_reply("OK");
 	else
 		tx_err(-ESRCH);
@@ -599,7 +533,7 @@ static bool h_thread_info(struct gdb_args *a)
 	if (a->name[1] == 'f')
 		gdb_thread_cursor = 0;
 	tx_begin();
-	while (tx_room() > GDB_TID_CHARS && thread_nth(gdb_thread_cursor, &tid)) {
+	while (tx_room() > GDB_TID_CHARS && gdb_thread_nth(gdb_thread_cursor, &tid)) {
 		tx_char(first ? 'm' : ',');
 		tx_hex((unsigned long)tid);
 		gdb_thread_cursor++;
@@ -615,21 +549,9 @@ static bool h_current_thread(struct gdb_args *a)
 {
 	tx_begin();
 	tx_str("QC");
-	tx_hex((unsigned long)cpu_tid(gdb_stop->cpu));
+	tx_hex((unsigned long)gdb_cpu_tid(gdb_stop->cpu));
 	tx_end();
 	return false;
-}
-
-/* What gdb shows in parentheses after a thread: qThreadExtraInfo and qXfer:threads. */
-static void thread_text(const struct gdb_thread *th, char *s, size_t size)
-{
-	if (!th->task)
-		snprintf(s, size, "CPU%d%s", th->cpu, kgdb_cpus[th->cpu].regs ? "" : " (running)");
-	else if (th->cpu >= 0)
-		snprintf(s, size, "%s, pid %d, on CPU%d", th->task->comm, th->task->pid, th->cpu);
-	else
-		snprintf(s, size, "%s, pid %d, %s", th->task->comm, th->task->pid,
-			 task_state_name(th->task));
 }
 
 static bool h_thread_extra(struct gdb_args *a)
@@ -637,122 +559,28 @@ static bool h_thread_extra(struct gdb_args *a)
 	struct gdb_thread th;
 	char *s = (char *)gdb_scratch;
 
-	if (!thread_lookup(a->tid, &th)) {
+	if (!gdb_thread_lookup(a->tid, gdb_stop->cpu, &th)) {
 		tx_err(-ESRCH);
 		return false;
 	}
-	thread_text(&th, s, GDB_THREAD_TEXT);
+	gdb_thread_text(&th, s, GDB_THREAD_TEXT);
 	tx_begin();
 	tx_hexbytes(gdb_scratch, strlen(s));
 	tx_end();
 	return false;
 }
 
-/*
- * qXfer:threads:read: the thread list as an XML document, generated anew
- * for each read and cut to the window [off, off + len) that gdb asked for,
- * so that gdb 13 learns every thread and its text in one or two packets
- * instead of qfThreadInfo plus one qThreadExtraInfo per thread. Threads
- * carry no name attribute: gdb would print it next to the same text.
- */
-struct xml_window {
-	size_t pos;		/* document bytes generated so far */
-	size_t off, end;	/* the window asked for */
-	size_t sent;		/* bytes of the window in the reply */
-	bool full;		/* the reply ran out of room */
-};
-
-static void xml_put(struct xml_window *w, const char *s, size_t len)
-{
-	size_t skip, n;
-
-	if (w->pos + len > w->off && w->pos < w->end && !w->full) {
-		skip = w->off > w->pos ? w->off - w->pos : 0;
-		n = MIN(len - skip, w->end - (w->pos + skip));
-		w->sent += tx_binary((const u8 *)s + skip, n);
-		w->full = w->off + w->sent < w->pos + skip + n;
-	}
-	w->pos += len;
-}
-
-static void xml_str(struct xml_window *w, const char *s)
-{
-	xml_put(w, s, strlen(s));
-}
-
-/* Character data: the five characters XML reserves, escaped. */
-static void xml_text(struct xml_window *w, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<':
-			xml_str(w, "&lt;");
-			break;
-		case '>':
-			xml_str(w, "&gt;");
-			break;
-		case '&':
-			xml_str(w, "&amp;");
-			break;
-		case '"':
-			xml_str(w, "&quot;");
-			break;
-		case '\'':
-			xml_str(w, "&apos;");
-			break;
-		default:
-			xml_put(w, s, 1);
-		}
-	}
-}
-
-static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *th)
-{
-	char *s = (char *)gdb_scratch;
-
-	snprintf(s, GDB_THREAD_TEXT, "<thread id=\"%lx\"", tid);
-	xml_str(w, s);
-	if (th->cpu >= 0) {
-		snprintf(s, GDB_THREAD_TEXT, " core=\"%d\"", th->cpu);
-		xml_str(w, s);
-	}
-	xml_str(w, ">");
-	thread_text(th, s, GDB_THREAD_TEXT);
-	xml_text(w, s);
-	xml_str(w, "</thread>\n");
-}
-
 static bool h_xfer_threads(struct gdb_args *a)
 {
-	struct xml_window w = { .off = a->num[0] };
-	struct gdb_thread th;
-	unsigned int cpu;
-	struct task *t;
+	size_t off = a->num[0], end = off + MIN(a->num[1], KGDB_PACKET_SIZE);
 
 	if (a->str_len) {
 		tx_err(-ENOENT);
 		return false;
 	}
-	w.end = w.off + MIN(a->num[1], KGDB_PACKET_SIZE);
-	if (w.end < w.off)
-		w.end = (size_t)-1;
 	tx_begin();
 	tx_char('m');
-	xml_str(&w, "<?xml version=\"1.0\"?>\n<threads>\n");
-	for_each_online_cpu(cpu) {
-		th.cpu = (int)cpu;
-		th.task = NULL;
-		xml_thread(&w, KGDB_TID_CPU_BASE + (long)cpu, &th);
-	}
-	for_each_task(t) {
-		if (t->state == TASK_DEAD)
-			continue;
-		th.task = t;
-		th.cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
-		xml_thread(&w, task_tid(t), &th);
-	}
-	xml_str(&w, "</threads>\n");
-	if (w.off + w.sent >= w.pos)
+	if (gdb_threads_xml(off, end < off ? (size_t)-1 : end))
 		tx_patch(0, 'l');
 	tx_end();
 	return false;

@@ -87,6 +87,22 @@ extern bool kgdb_read_only;
 /* gdbstub.c: bytes in gdb's register block ('g'). */
 size_t gdbstub_regs_size(void);
 
+/* gdbstub_threads.c: gdb's threads (CPU shadows, then tasks). */
+struct gdb_thread {
+	int cpu;		/* the CPU whose frame it shows, or -1: sleeping */
+	struct task *task;	/* NULL for a CPU's shadow thread */
+};
+#define GDB_THREAD_TEXT	64	/* the longest text shown after a thread */
+long gdb_cpu_tid(unsigned int cpu);
+/* @tid, or for "any"/"all" the thread of @stopped_cpu. */
+bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct gdb_thread *th);
+/* The @n-th thread of the list: online CPUs' shadows, then live tasks. */
+bool gdb_thread_nth(unsigned int n, long *tid);
+/* What gdb shows in parentheses after a thread. */
+void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size);
+/* Into the reply: the [off, end) window of the thread list's XML; true if it ends there. */
+bool gdb_threads_xml(size_t off, size_t end);
+
 /* kgdb.c: fault-safe memory access for the protocol. */
 long kgdb_mem_read(void *dst, uintptr_t addr, size_t len);
 long kgdb_mem_write(uintptr_t addr, const void *src, size_t len);

@@ -14,7 +14,8 @@ import subprocess
 PARTS = {
     "core": ["kernel/debug/kgdb.o", "kernel/debug/kgdb_hw.o", "kernel/debug/kgdb_step.o",
              "kernel/debug/kgdb_monitor.o"],
-    "protocol": ["kernel/debug/gdbstub.o", "kernel/debug/gdbstub_packet.o"],
+    "protocol": ["kernel/debug/gdbstub.o", "kernel/debug/gdbstub_packet.o",
+                 "kernel/debug/gdbstub_threads.o"],
     "arch": ["arch/x86/kernel/kgdb*.o"],
     "transport": ["transports/kgdboc.o"],
 }

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+/*
+ * gdb's threads: every online CPU has a shadow thread (what that CPU was
+ * doing when it stopped, or its current task), every live task is a thread
+ * (pid + 1). Their ids, lookup, the list in order, the text gdb shows
+ * after each, and the list as qXfer:threads' XML document.
+ */
+
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/string.h>
+#include "kgdb_internal.h"
+
+static long task_tid(const struct task *t)
+{
+	return t->pid + 1L;
+}
+
+long gdb_cpu_tid(unsigned int cpu)
+{
+	struct task *t = kgdb_cpus[cpu].task;
+
+	return t ? task_tid(t) : KGDB_TID_CPU_BASE + (long)cpu;
+}
+
+bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct gdb_thread *th)
+{
+	struct task *t;
+
+	if (tid == KGDB_TID_ANY || tid == KGDB_TID_ALL) {
+		th->cpu = (int)stopped_cpu;
+		th->task = kgdb_cpus[stopped_cpu].task;
+		return true;
+	}
+	if (tid >= KGDB_TID_CPU_BASE) {
+		tid -= KGDB_TID_CPU_BASE;
+		if (tid >= NR_CPUS || !cpu_online((unsigned int)tid))
+			return false;
+		th->cpu = (int)tid;
+		th->task = NULL;
+		return true;
+	}
+	t = task_find((int)tid - 1);
+	if (!t || t->state == TASK_DEAD)
+		return false;
+	th->task = t;
+	th->cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
+	return true;
+}
+
+bool gdb_thread_nth(unsigned int n, long *tid)
+{
+	unsigned int cpu;
+	struct task *t;
+
+	for_each_online_cpu(cpu) {
+		if (!n--) {
+			*tid = KGDB_TID_CPU_BASE + (long)cpu;
+			return true;
+		}
+	}
+	for_each_task(t) {
+		if (t->state != TASK_DEAD && !n--) {
+			*tid = task_tid(t);
+			return true;
+		}
+	}
+	return false;
+}
+
+void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size)
+{
+	if (!th->task)
+		snprintf(s, size, "CPU%d%s", th->cpu, kgdb_cpus[th->cpu].regs ? "" : " (running)");
+	else if (th->cpu >= 0)
+		snprintf(s, size, "%s, pid %d, on CPU%d", th->task->comm, th->task->pid, th->cpu);
+	else
+		snprintf(s, size, "%s, pid %d, %s", th->task->comm, th->task->pid,
+			 task_state_name(th->task));
+}
+
+/*
+ * qXfer:threads:read: the thread list as an XML document, generated anew
+ * for each read and cut to the window [off, end) that gdb asked for,
+ * so that gdb 13 learns every thread and its text in one or two packets
+ * instead of qfThreadInfo plus one qThreadExtraInfo per thread. Threads
+ * carry no name attribute: gdb would print it next to the same text.
+ */
+struct xml_window {
+	size_t pos;		/* document bytes generated so far */
+	size_t off, end;	/* the window asked for */
+	size_t sent;		/* bytes of the window in the reply */
+	bool full;		/* the reply ran out of room */
+};
+
+static void xml_put(struct xml_window *w, const char *s, size_t len)
+{
+	size_t skip, n;
+
+	if (w->pos + len > w->off && w->pos < w->end && !w->full) {
+		skip = w->off > w->pos ? w->off - w->pos : 0;
+		n = MIN(len - skip, w->end - (w->pos + skip));
+		w->sent += tx_binary((const u8 *)s + skip, n);
+		w->full = w->off + w->sent < w->pos + skip + n;
+	}
+	w->pos += len;
+}
+
+static void xml_str(struct xml_window *w, const char *s)
+{
+	xml_put(w, s, strlen(s));
+}
+
+/* Character data: the five characters XML reserves, escaped. */
+static void xml_text(struct xml_window *w, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<':
+			xml_str(w, "&lt;");
+			break;
+		case '>':
+			xml_str(w, "&gt;");
+			break;
+		case '&':
+			xml_str(w, "&amp;");
+			break;
+		case '"':
+			xml_str(w, "&quot;");
+			break;
+		case '\'':
+			xml_str(w, "&apos;");
+			break;
+		default:
+			xml_put(w, s, 1);
+		}
+	}
+}
+
+static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *th)
+{
+	char s[GDB_THREAD_TEXT];
+
+	snprintf(s, GDB_THREAD_TEXT, "<thread id=\"%lx\"", tid);
+	xml_str(w, s);
+	if (th->cpu >= 0) {
+		snprintf(s, GDB_THREAD_TEXT, " core=\"%d\"", th->cpu);
+		xml_str(w, s);
+	}
+	xml_str(w, ">");
+	gdb_thread_text(th, s, GDB_THREAD_TEXT);
+	xml_text(w, s);
+	xml_str(w, "</thread>\n");
+}
+
+bool gdb_threads_xml(size_t off, size_t end)
+{
+	struct xml_window w = { .off = off, .end = end };
+	struct gdb_thread th;
+	unsigned int cpu;
+	struct task *t;
+
+	xml_str(&w, "<?xml version=\"1.0\"?>\n<threads>\n");
+	for_each_online_cpu(cpu) {
+		th.cpu = (int)cpu;
+		th.task = NULL;
+		xml_thread(&w, KGDB_TID_CPU_BASE + (long)cpu, &th);
+	}
+	for_each_task(t) {
+		if (t->state == TASK_DEAD)
+			continue;
+		th.task = t;
+		th.cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
+		xml_thread(&w, task_tid(t), &th);
+	}
+	xml_str(&w, "</threads>\n");
+	return w.off + w.sent >= w.pos;
+}
