@@ -476,20 +476,20 @@ static bool h_thread_alive(struct gdb_args *a)
 	return false;
 }
 
-/* Z/z type,addr,kind: the type is the digit in the table entry's name. */
-static bool h_break(struct gdb_args *a)
+/* Z/z type,addr,kind. A type the target lacks gets the empty reply. */
+static bool h_break(struct gdb_args *a, bool insert)
 {
-	enum kgdb_bptype type = (enum kgdb_bptype)(a->name[1] - '0');
-	bool insert = a->name[0] == 'Z';
-	uintptr_t addr = a->num[0], kind = a->num[1];
+	uintptr_t type = a->num[0], addr = a->num[1], kind = a->num[2];
 	int err;
 
 	if (type == KGDB_BP_SOFTWARE)
 		err = insert ? kgdb_set_sw_break(addr) : kgdb_remove_sw_break(addr);
+	else if (type > KGDB_WATCH_ACCESS || !have(NEED_HW))
+		err = -ENOTSUP;
 	else if (insert)
-		err = kgdb_set_hw_break(addr, kind, type);
+		err = kgdb_set_hw_break(addr, kind, (enum kgdb_bptype)type);
 	else
-		err = kgdb_remove_hw_break(addr, kind, type);
+		err = kgdb_remove_hw_break(addr, kind, (enum kgdb_bptype)type);
 	if (err == -ENOTSUP)
 		tx_reply("");
 	else if (err)
@@ -497,6 +497,16 @@ static bool h_break(struct gdb_args *a)
 	else
 		tx_reply("OK");
 	return false;
+}
+
+static bool h_insert_break(struct gdb_args *a)
+{
+	return h_break(a, true);
+}
+
+static bool h_remove_break(struct gdb_args *a)
+{
+	return h_break(a, false);
 }
 
 static bool h_supported(struct gdb_args *a);
@@ -672,16 +682,8 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "k", "", h_kill, NEED_NONE, NULL, true },
 	{ "H", "at", h_set_thread, NEED_NONE, NULL, false },
 	{ "T", "t", h_thread_alive, NEED_NONE, NULL, false },
-	{ "Z0,", "x,x", h_break, NEED_NONE, "swbreak+", true },
-	{ "z0,", "x,x", h_break, NEED_NONE, NULL, false },
-	{ "Z1,", "x,x", h_break, NEED_HW, "hwbreak+", true },
-	{ "z1,", "x,x", h_break, NEED_HW, NULL, false },
-	{ "Z2,", "x,x", h_break, NEED_HW, NULL, true },
-	{ "z2,", "x,x", h_break, NEED_HW, NULL, false },
-	{ "Z3,", "x,x", h_break, NEED_HW, NULL, true },
-	{ "z3,", "x,x", h_break, NEED_HW, NULL, false },
-	{ "Z4,", "x,x", h_break, NEED_HW, NULL, true },
-	{ "z4,", "x,x", h_break, NEED_HW, NULL, false },
+	{ "Z", "x,x,x", h_insert_break, NEED_NONE, "swbreak+", true },
+	{ "z", "x,x,x", h_remove_break, NEED_NONE, NULL, false },
 	{ "qSupported", "?:r", h_supported, NEED_NONE, NULL, false },
 	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+",
 	  false },
@@ -710,6 +712,9 @@ static bool h_supported(struct gdb_args *a)
 			tx_char(';');
 			tx_str(c->feature);
 		}
+		/* Hardware stops are reported only with the slots to cause them. */
+		if (c->handler == h_insert_break && have(NEED_HW))
+			tx_str(";hwbreak+");
 	}
 	tx_end();
 	return false;
@@ -726,7 +731,7 @@ static bool gdb_parse_args(const char *schema, struct gdb_rx *rx, struct gdb_arg
 				return true;
 			break;
 		case 'x':
-			if (!rx_hex(rx, &a->num[a->nnum++]))
+			if (a->nnum == ARRAY_SIZE(a->num) || !rx_hex(rx, &a->num[a->nnum++]))
 				return false;
 			break;
 		case 't':
