@@ -13,11 +13,10 @@
 #include <kernel/string.h>
 #include "kgdb_internal.h"
 
-#define GDB_SIGINT	2
-#define GDB_SIGTRAP	5
+/* Signals travel as one byte (C, S, stop replies). */
+#define GDB_MAX_SIGNAL	0xff
 /* Longest thread id on the wire, plus its separator. */
 #define GDB_TID_CHARS	(sizeof(long) * 2 + 1)
-/* A thread's text ("comm, pid N, on CPUn"), or one XML tag of the thread list. */
 
 bool gdbstub_attached;
 
@@ -354,7 +353,7 @@ static bool resume(struct gdb_args *a, enum kgdb_action action)
 {
 	bool with_sig = a->name[0] == 'C' || a->name[0] == 'S';
 
-	if (with_sig && a->num[0] > 0xff) {
+	if (with_sig && a->num[0] > GDB_MAX_SIGNAL) {
 		tx_err(-EINVAL);
 		return false;
 	}
@@ -402,7 +401,7 @@ static bool h_vcont(struct gdb_args *a)
 	do {
 		op = rx_char(rx);
 		sig = 0;
-		if ((op == 'C' || op == 'S') && (!rx_hex(rx, &sig) || sig > 0xff))
+		if ((op == 'C' || op == 'S') && (!rx_hex(rx, &sig) || sig > GDB_MAX_SIGNAL))
 			goto bad;
 		if (op != 'c' && op != 'C' && !((op == 's' || op == 'S') && have(NEED_STEP)))
 			goto bad;

@@ -399,7 +399,7 @@ void tx_end(void)
 	/* Handlers size their replies; a reply that still did not fit is a bug
 	 * that gdb must not see as data. */
 	if (tx_overflow)
-		gdb_send_reply("E07", 3);
+		tx_err(-E2BIG);
 	else
 		gdb_send_reply(tx_buf, tx_len);
 }

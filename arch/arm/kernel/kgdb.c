@@ -20,7 +20,7 @@
 #include "kgdb_arm.h"
 
 static const u8 arm_kgdb_reg_sizes[GDB_NUM_REGS] = {
-	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	[0 ... GDB_NUM_REGS - 1] = sizeof(u32),
 };
 
 static void put_reg(u8 *gdb, unsigned int regno, unsigned long v)

@@ -8,11 +8,13 @@
  * bp_pc_offset is 0 and a compiled-in breakpoint is skipped on resume.
  */
 
+#include <kernel/compiler.h>
+
 #define ARM_KGDB_BREAK_INSN	0xe7ffdefe	/* udf #0xfede */
 
 static inline void arch_kgdb_breakpoint(void)
 {
-	__asm__ __volatile__(".inst 0xe7ffdefe" : : : "memory");
+	__asm__ __volatile__(".inst " __stringify(ARM_KGDB_BREAK_INSN) : : : "memory");
 }
 
 #endif
