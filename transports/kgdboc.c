@@ -17,7 +17,6 @@
 #include <kernel/printk.h>
 #include <kernel/shell.h>
 #include <kernel/string.h>
-#include <kernel/sysrq.h>
 #include <kernel/tty.h>
 
 #define KGDBOC_CONFIG_LEN	32
@@ -198,13 +197,3 @@ static int cmd_kgdboc(struct printer *out, int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(kgdboc, "kgdboc [<tty>[,baud] | off]: show or set the debugger's line", cmd_kgdboc);
-
-static void sysrq_kgdb(char key)
-{
-	if (!kgdboc_tty) {
-		pr_info("kgdboc: no debugger line configured\n");
-		return;
-	}
-	kgdb_breakpoint();
-}
-SYSRQ_KEY('g', "enter the kernel debugger", sysrq_kgdb);

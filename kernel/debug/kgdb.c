@@ -18,6 +18,7 @@
 #include <kernel/sched.h>
 #include <kernel/spinlock.h>
 #include <kernel/string.h>
+#include <kernel/sysrq.h>
 #include "kgdb_internal.h"
 
 /* Wait this long for the other CPUs to answer a roundup. */
@@ -627,6 +628,17 @@ void kgdb_interrupt(void)
 {
 	kgdb_break_signo(SIGINT);
 }
+
+/* SysRq-G, from the console or a serial BREAK: into the debugger, whatever the transport. */
+static void sysrq_kgdb(char key)
+{
+	if (!READ_ONCE(kgdb_io_ops)) {
+		pr_info("kgdb: no debugger transport registered\n");
+		return;
+	}
+	kgdb_breakpoint();
+}
+SYSRQ_KEY('g', "enter the kernel debugger", sysrq_kgdb);
 
 /* A panic stops in the debugger first; continuing lets the panic go on. */
 static int kgdb_panic_notify(struct notifier_block *nb, unsigned long action, void *data)

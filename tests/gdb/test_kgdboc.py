@@ -192,7 +192,7 @@ def test_kgdboc_at_run_time(target):
     g.close()
     assert "kgdboc: off" in m.run("kgdboc off")
     m.write("sysrq g\n")
-    m.expect(r"kgdboc: no debugger line configured")
+    m.expect(r"kgdb: no debugger transport registered")
 
 
 def test_attach_to_a_stalled_machine(target, arch):
