@@ -18,7 +18,12 @@
 /* Longest thread id on the wire, plus its separator. */
 #define GDB_TID_CHARS	(sizeof(long) * 2 + 1)
 
-bool gdbstub_attached;
+struct gdb_session gdb_session;
+
+void gdb_session_reset(void)
+{
+	memset(&gdb_session, 0, sizeof(gdb_session));
+}
 
 /*
  * Read-only mode (kgdb.ro=1, or CONFIG_KGDB_READ_ONLY): gdb may look but not
@@ -59,8 +64,6 @@ static bool ro_refuse(const char *what, size_t len)
 static u8 gdb_scratch[KGDB_PACKET_SIZE] __aligned(8);	/* word copies (MMIO) */
 static const struct kgdb_stop *gdb_stop;
 static struct kgdb_resume *gdb_res;
-static long gdb_g_tid, gdb_c_tid;
-static unsigned int gdb_thread_cursor;
 
 enum gdb_need { NEED_NONE, NEED_STEP, NEED_HW, NEED_XML };
 
@@ -194,7 +197,7 @@ static bool h_status(struct gdb_args *a)
 static bool h_read_regs(struct gdb_args *a)
 {
 	int cpu;
-	int err = thread_regs(gdb_g_tid, &cpu);
+	int err = thread_regs(gdb_session.g_tid, &cpu);
 
 	if (err) {
 		tx_err(err);
@@ -210,7 +213,7 @@ static bool h_write_regs(struct gdb_args *a)
 {
 	size_t size = gdbstub_regs_size();
 	int cpu;
-	int err = thread_regs(gdb_g_tid, &cpu);
+	int err = thread_regs(gdb_session.g_tid, &cpu);
 
 	if (!err && cpu < 0)
 		err = -EPERM;	/* a sleeping task's registers are not ours to set */
@@ -229,7 +232,7 @@ static bool h_read_reg(struct gdb_args *a)
 {
 	uintptr_t regno = a->num[0];
 	int cpu;
-	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_g_tid, &cpu) : -EINVAL;
+	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_session.g_tid, &cpu) : -EINVAL;
 
 	if (err) {
 		tx_err(err);
@@ -245,7 +248,7 @@ static bool h_write_reg(struct gdb_args *a)
 {
 	uintptr_t regno = a->num[0];
 	int cpu;
-	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_g_tid, &cpu) : -EINVAL;
+	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_session.g_tid, &cpu) : -EINVAL;
 	size_t size;
 
 	if (!err && cpu < 0)
@@ -343,7 +346,7 @@ static unsigned int resume_cpu(void)
 {
 	struct gdb_thread th;
 
-	if (gdb_thread_lookup(gdb_c_tid, gdb_stop->cpu, &th) && th.cpu >= 0 && kgdb_cpus[th.cpu].regs)
+	if (gdb_thread_lookup(gdb_session.c_tid, gdb_stop->cpu, &th) && th.cpu >= 0 && kgdb_cpus[th.cpu].regs)
 		return (unsigned int)th.cpu;
 	return gdb_stop->cpu;
 }
@@ -439,7 +442,7 @@ static bool h_detach(struct gdb_args *a)
 	tx_reply("OK");
 	gdb_res->action = KGDB_DETACH;
 	gdb_res->signo = 0;
-	gdbstub_attached = false;
+	gdb_session.attached = false;
 	return true;
 }
 
@@ -447,7 +450,7 @@ static bool h_kill(struct gdb_args *a)
 {
 	gdb_res->action = KGDB_KILL;
 	gdb_res->signo = 0;
-	gdbstub_attached = false;
+	gdb_session.attached = false;
 	return true;
 }
 
@@ -459,7 +462,7 @@ static bool h_set_thread(struct gdb_args *a)
 		tx_err(a->op == 'g' || a->op == 'c' ? -ESRCH : -EINVAL);
 		return false;
 	}
-	*(a->op == 'g' ? &gdb_g_tid : &gdb_c_tid) = a->tid;
+	*(a->op == 'g' ? &gdb_session.g_tid : &gdb_session.c_tid) = a->tid;
 	tx_reply("OK");
 	return false;
 }
@@ -540,12 +543,12 @@ static bool h_thread_info(struct gdb_args *a)
 	bool first = true;
 
 	if (a->name[1] == 'f')
-		gdb_thread_cursor = 0;
+		gdb_session.thread_cursor = 0;
 	tx_begin();
-	while (tx_room() > GDB_TID_CHARS && gdb_thread_nth(gdb_thread_cursor, &tid)) {
+	while (tx_room() > GDB_TID_CHARS && gdb_thread_nth(gdb_session.thread_cursor, &tid)) {
 		tx_char(first ? 'm' : ',');
 		tx_hex((unsigned long)tid);
-		gdb_thread_cursor++;
+		gdb_session.thread_cursor++;
 		first = false;
 	}
 	if (first)
@@ -646,7 +649,7 @@ static bool h_rcmd(struct gdb_args *a)
 static bool h_noack(struct gdb_args *a)
 {
 	tx_reply("OK");
-	gdb_noack = true;
+	gdb_session.noack = true;
 	return false;
 }
 
@@ -814,14 +817,14 @@ void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 
 	gdb_stop = stop;
 	gdb_res = res;
-	gdb_g_tid = KGDB_TID_ANY;
-	gdb_c_tid = KGDB_TID_ANY;
+	gdb_session.g_tid = KGDB_TID_ANY;
+	gdb_session.c_tid = KGDB_TID_ANY;
 	/* gdb is waiting for this stop; a new gdb asks with '?' instead. */
-	if (gdbstub_attached)
+	if (gdb_session.attached)
 		tx_stop_reply();
 	for (;;) {
 		len = gdb_get_packet();
-		gdbstub_attached = true;
+		gdb_session.attached = true;
 		if (len < 0)
 			tx_err(len);
 		else if (gdb_dispatch((size_t)len))

@@ -15,7 +15,6 @@
 #define GDB_RLE_BIAS	29	/* a count character means (c - 29) more copies */
 #define GDB_RLE_MAX	(126 - GDB_RLE_BIAS)
 
-bool gdb_noack;
 char gdb_rx_buf[KGDB_PACKET_SIZE + 1];
 static char tx_buf[KGDB_PACKET_SIZE];
 static size_t tx_len;
@@ -64,7 +63,7 @@ static void gdb_ack_mode_for(size_t len)
 	bool asks = len == 15 && rx_is(len, "QStartNoAckMode", 15);
 
 	if (asks || (rx_is(len, "qSupported", 10) && !noack_just_asked))
-		gdb_noack = false;
+		gdb_session.noack = false;
 	noack_just_asked = asks;
 }
 
@@ -97,7 +96,7 @@ restart:
 		hi = hex_to_bin((char)gdb_getc());
 		lo = hex_to_bin((char)gdb_getc());
 		if (hi < 0 || lo < 0 || (u8)(hi << 4 | lo) != sum) {
-			if (!gdb_noack) {
+			if (!gdb_session.noack) {
 				gdb_putc('-');
 				gdb_flush();
 			}
@@ -106,7 +105,7 @@ restart:
 		gdb_rx_buf[len] = '\0';
 		if (!overflow)
 			gdb_ack_mode_for(len);
-		if (!gdb_noack) {
+		if (!gdb_session.noack) {
 			gdb_putc('+');
 			gdb_flush();
 		}
@@ -186,7 +185,7 @@ static void gdb_send_reply(const char *s, size_t len)
 		return;
 	for (;;) {
 		gdb_send_rle(s, len);
-		if (gdb_noack)
+		if (gdb_session.noack)
 			return;
 		do
 			c = gdb_getc();

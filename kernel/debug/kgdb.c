@@ -276,7 +276,7 @@ bool kgdb_active(void)
 
 bool kgdb_connected(void)
 {
-	return READ_ONCE(gdbstub_attached);
+	return READ_ONCE(gdb_session.attached);
 }
 
 /*
@@ -659,7 +659,7 @@ static void kgdbcon_write(struct console *con, const char *s, size_t len)
 {
 	unsigned long flags;
 
-	if (!READ_ONCE(gdbstub_attached) || kgdb_active() || !READ_ONCE(kgdb_io_ops))
+	if (!READ_ONCE(gdb_session.attached) || kgdb_active() || !READ_ONCE(kgdb_io_ops))
 		return;
 	local_irq_save(flags);
 	/* Another CPU is mid-packet: dropping text beats interleaving it. */
@@ -732,8 +732,7 @@ void kgdb_unregister_io_module(struct kgdb_io *io)
 	bp_deactivate_all(BP_REMOVED);
 	kgdb_remove_all_hw_breaks();
 	kgdb_hw_cpu_resume(smp_processor_id());
-	gdbstub_attached = false;
-	gdb_noack = false;
+	gdb_session_reset();
 	WRITE_ONCE(kgdb_io_ops, NULL);
 	pr_info("kgdb: %s unregistered\n", io->name);
 }

@@ -74,6 +74,20 @@ struct kgdb_resume {
 	int signo;		/* signal gdb passes on (0: none) */
 };
 
+/*
+ * What one gdb connection has set up (gdbstub*.c), in one place so that
+ * a session can be forgotten whole.
+ */
+struct gdb_session {
+	bool attached;		/* from gdb's first packet to detach or kill */
+	bool noack;		/* QStartNoAckMode: no '+'/'-' either way */
+	long g_tid, c_tid;	/* Hg, Hc: the threads for registers and resuming */
+	unsigned int thread_cursor;	/* where qsThreadInfo goes on */
+};
+extern struct gdb_session gdb_session;
+/* gdbstub.c: forget the session (the transport goes away). */
+void gdb_session_reset(void);
+
 /* The transport in use (NULL: none). */
 extern struct kgdb_io *kgdb_io_ops;
 
@@ -81,7 +95,6 @@ extern struct kgdb_io *kgdb_io_ops;
 void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res);
 /* gdbstub.c: copy console text to gdb as O packets (target running). */
 void gdbstub_console_write(const char *s, size_t len);
-extern bool gdbstub_attached;
 /* gdbstub.c: kgdb.ro=1 / CONFIG_KGDB_READ_ONLY, gdb may look but not touch. */
 extern bool kgdb_read_only;
 /* gdbstub.c: bytes in gdb's register block ('g'). */
@@ -147,7 +160,6 @@ int kgdb_monitor_run(struct printer *out, char *line);
 void kgdb_monitor_done(void);
 
 /* gdbstub_packet.c: the framing layer and the rx/tx helpers. */
-extern bool gdb_noack;
 int gdb_get_packet(void);	/* payload length, or -E2BIG if it was too long */
 
 struct gdb_rx {
