@@ -368,14 +368,17 @@ static enum kgdb_stop_kind hw_kind(int type)
 	}
 }
 
+/* Whether a trap is reported to gdb, dropped, or left to the kernel. */
+enum trap_verdict { TRAP_REPORT, TRAP_STALE, TRAP_NOT_OURS };
+
 /*
- * Fill in why we stopped. False for a stale trap, which the CPU took on a
+ * Fill in why we stopped. TRAP_STALE for a stale trap, which the CPU took on a
  * breakpoint or hardware slot that gdb removed while the CPU waited for
  * the debugger: it resumes as if nothing happened. @hw and @hit say which
  * hardware slot a DIE_DEBUG trap fired on, decoded when it trapped;
  * @stepped, that this CPU was stepping for gdb.
  */
-static bool classify(enum die_val val, const struct die_args *args, struct kgdb_stop *stop,
+static enum trap_verdict classify(enum die_val val, const struct die_args *args, struct kgdb_stop *stop,
 		     struct kgdb_cpu *c, enum kgdb_hw_event hw, const struct kgdb_hw_hit *hit,
 		     bool stepped)
 {
@@ -393,10 +396,16 @@ static bool classify(enum die_val val, const struct die_args *args, struct kgdb_
 			arch->set_pc(regs, addr);
 			stop->kind = KGDB_STOP_SWBREAK;
 		} else if (!bp_insn_at(addr)) {
-			/* Only planted breakpoints go away; compiled-in ones stay. */
+			/*
+			 * Only planted breakpoints go away; compiled-in ones
+			 * stay. Where gdb never had one, an arch is asking
+			 * about an instruction it does not know.
+			 */
+			if (!bp && !stepped)
+				return TRAP_NOT_OURS;
 			arch->set_pc(regs, addr);
 			if (!stepped)
-				return false;
+				return TRAP_STALE;
 			stop->kind = KGDB_STOP_SWBREAK;
 		} else {
 			if (c->break_signo)
@@ -416,12 +425,12 @@ static bool classify(enum die_val val, const struct die_args *args, struct kgdb_
 			 */
 			if (arch->single_step)
 				arch->single_step(regs, false);	/* a stray trap flag */
-			return false;
+			return TRAP_STALE;
 		}
 	} else if (args->signo) {
 		stop->signo = args->signo;
 	}
-	return true;
+	return TRAP_REPORT;
 }
 
 /*
@@ -484,6 +493,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	struct kgdb_resume res = { .action = KGDB_CONTINUE, .cpu = cpu };
 	uintptr_t entry_pc = arch_kgdb_ops.get_pc(args->regs);
 	enum kgdb_hw_event hw = KGDB_HW_NONE;
+	enum trap_verdict verdict;
 	struct kgdb_hw_hit hit;
 	unsigned long flags;
 	bool stepped;
@@ -495,13 +505,14 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	stepped = take_master(cpu, args->regs) && kgdb_stepping;
 	c->regs = args->regs;
 	c->task = current_task();
-	if (!classify(val, args, &stop, c, hw, &hit, stepped)) {
+	verdict = classify(val, args, &stop, c, hw, &hit, stepped);
+	if (verdict != TRAP_REPORT) {
 		c->regs = NULL;
 		/* Not held on the way, it may still watch a removed slot. */
 		kgdb_hw_cpu_resume(cpu);
 		__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
 		local_irq_restore(flags);
-		return true;
+		return verdict == TRAP_STALE;
 	}
 	c->in_debugger = true;
 	cpu_stop(cpu);

@@ -120,6 +120,19 @@ static void test_removed_breakpoint_race(void **state)
 	break_in();
 }
 
+/* A breakpoint trap where gdb never had one and none is in memory: an arch
+ * asking about an unknown instruction. Not the debugger's. */
+static void test_unknown_trap_is_not_ours(void **state)
+{
+	gdb_connect();
+	xchg("D", "OK");
+	break_in();
+	assert_int_not_equal(fake_mem[BP2], 0xcc);
+	fake_regs[0].pc = BP2 + 1;
+	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_DONE);
+	assert_int_equal(fake_regs[0].pc, BP2 + 1);
+}
+
 static void test_reconnect_forgets_breakpoints(void **state)
 {
 	memcpy(snapshot, fake_mem, sizeof(snapshot));
@@ -563,6 +576,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_hw_breakpoints, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_stops_dropped, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_trap_is_not_ours, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unregister_leaves_no_trap_behind, setup2,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_single_step_self, setup2, teardown),

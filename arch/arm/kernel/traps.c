@@ -44,6 +44,9 @@ void arm_do_undef(struct pt_regs *regs)
 		break;
 	}
 	}
+	/* The debugger's breakpoint may have been taken out since it trapped. */
+	if (notify_die(DIE_BREAKPOINT, "breakpoint", regs, 0, ARM_TRAP_UNDEF, SIGTRAP) == NOTIFY_STOP)
+		return;
 	die("undefined instruction", regs, (long)insn, ARM_TRAP_UNDEF, SIGILL);
 }
 
