@@ -235,7 +235,7 @@ static bool kick_absorbed(unsigned int cpu, struct pt_regs *regs)
 	return true;
 }
 
-static void hold(unsigned int cpu, struct pt_regs *regs)
+static void hold_once(unsigned int cpu, struct pt_regs *regs)
 {
 	struct kgdb_cpu *c = &kgdb_cpus[cpu];
 
@@ -257,14 +257,41 @@ static void hold(unsigned int cpu, struct pt_regs *regs)
 	hold_loop(cpu, c);
 }
 
+/* Another CPU is master and wants this one held. */
+static bool roundup_wants(unsigned int cpu)
+{
+	int master = __atomic_load_n(&kgdb_master, __ATOMIC_SEQ_CST);
+
+	return __atomic_load_n(&kgdb_roundup, __ATOMIC_SEQ_CST) && master >= 0 &&
+	       master != (int)cpu;
+}
+
+/*
+ * Hold this CPU for the master. A roundup NMI that lands anywhere inside
+ * (even before the CPU shows as held, or on its way out) is absorbed:
+ * holding again from a nested NMI would take the outer hold's release and
+ * leave it waiting for good, its CPU never running again. An NMI absorbed
+ * on the way out came from a new master's roundup, so the CPU holds again.
+ */
+static void hold(unsigned int cpu, struct pt_regs *regs)
+{
+	struct kgdb_cpu *c = &kgdb_cpus[cpu];
+
+	do {
+		__atomic_store_n(&c->holding, true, __ATOMIC_SEQ_CST);
+		hold_once(cpu, regs);
+		__atomic_store_n(&c->holding, false, __ATOMIC_SEQ_CST);
+	} while (roundup_wants(cpu));
+}
+
 bool kgdb_nmicallback(unsigned int cpu, struct pt_regs *regs)
 {
 	int master = __atomic_load_n(&kgdb_master, __ATOMIC_ACQUIRE);
 
 	if (master < 0 || master == (int)cpu || !READ_ONCE(kgdb_roundup))
 		return false;
-	/* A second roundup NMI for a CPU already parked is simply absorbed. */
-	if (!kgdb_cpus[cpu].held)
+	/* A second roundup NMI for a CPU already holding is simply absorbed. */
+	if (!__atomic_load_n(&kgdb_cpus[cpu].holding, __ATOMIC_SEQ_CST))
 		hold(cpu, regs);
 	return true;
 }
@@ -296,7 +323,7 @@ static bool take_master(unsigned int cpu, struct pt_regs *regs)
 			return false;
 		if (expected == (int)cpu)
 			return true;
-		if (READ_ONCE(kgdb_roundup) && !kgdb_cpus[cpu].held)
+		if (READ_ONCE(kgdb_roundup) && !kgdb_cpus[cpu].holding)
 			hold(cpu, regs);
 		else
 			cpu_relax();
@@ -461,6 +488,7 @@ static int prepare_resume(const struct kgdb_resume *res)
 static void leave(unsigned int cpu, const struct kgdb_resume *res)
 {
 	struct kgdb_cpu *c = &kgdb_cpus[cpu], *t = &kgdb_cpus[res->cpu];
+	struct pt_regs *regs;
 
 	if (res->action == KGDB_STEP) {
 		WRITE_ONCE(kgdb_stepping, true);
@@ -470,10 +498,15 @@ static void leave(unsigned int cpu, const struct kgdb_resume *res)
 			return;
 		}
 		/* Hand the debugger to the stepping CPU and wait like the others. */
+		regs = c->regs;
+		__atomic_store_n(&c->holding, true, __ATOMIC_SEQ_CST);
 		__atomic_store_n(&c->held, true, __ATOMIC_RELEASE);
 		__atomic_store_n(&kgdb_master, (int)res->cpu, __ATOMIC_RELEASE);
 		release_cpu(res->cpu);
 		hold_loop(cpu, c);
+		__atomic_store_n(&c->holding, false, __ATOMIC_SEQ_CST);
+		if (roundup_wants(cpu))
+			hold(cpu, regs);
 		return;
 	}
 	release_held(cpu);

@@ -36,6 +36,7 @@ struct kgdb_cpu {
 	int break_signo;	/* signal for the next kgdb_breakpoint() on this CPU */
 	bool in_debugger;	/* master, inside the protocol */
 	bool held;		/* parked in the holding loop */
+	bool holding;		/* in hold(), from before held is set to after it clears */
 	bool release;		/* set by the master to let a held CPU go */
 	bool kicked;		/* a wake-up NMI is on its way to this CPU */
 };
