@@ -482,12 +482,17 @@ static bool h_thread_alive(struct gdb_args *a)
 static bool h_break(struct gdb_args *a, bool insert)
 {
 	uintptr_t type = a->num[0], addr = a->num[1], kind = a->num[2];
+	const char what[] = { 'Z', (char)('0' + type), '\0' };
 	int err;
 
+	if (type > KGDB_WATCH_ACCESS || (type != KGDB_BP_SOFTWARE && !have(NEED_HW))) {
+		tx_reply("");
+		return false;
+	}
+	if (insert && ro_refuse(what, sizeof(what) - 1))
+		return false;
 	if (type == KGDB_BP_SOFTWARE)
 		err = insert ? kgdb_set_sw_break(addr) : kgdb_remove_sw_break(addr);
-	else if (type > KGDB_WATCH_ACCESS || !have(NEED_HW))
-		err = -ENOTSUP;
 	else if (insert)
 		err = kgdb_set_hw_break(addr, kind, (enum kgdb_bptype)type);
 	else
@@ -684,7 +689,7 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "k", "", h_kill, NEED_NONE, NULL, true },
 	{ "H", "at", h_set_thread, NEED_NONE, NULL, false },
 	{ "T", "t", h_thread_alive, NEED_NONE, NULL, false },
-	{ "Z", "x,x,x", h_insert_break, NEED_NONE, "swbreak+", true },
+	{ "Z", "x,x,x", h_insert_break, NEED_NONE, "swbreak+", false },	/* refuses by type */
 	{ "z", "x,x,x", h_remove_break, NEED_NONE, NULL, false },
 	{ "qSupported", "?:r", h_supported, NEED_NONE, NULL, false },
 	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+",
