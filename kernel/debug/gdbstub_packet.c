@@ -6,6 +6,7 @@
  */
 
 #include <kernel/errno.h>
+#include <kernel/jiffies.h>
 #include <kernel/string.h>
 #include "kgdb_internal.h"
 
@@ -14,6 +15,16 @@
 #define GDB_RLE		'*'
 #define GDB_RLE_BIAS	29	/* a count character means (c - 29) more copies */
 #define GDB_RLE_MAX	(126 - GDB_RLE_BIAS)
+
+/*
+ * A reply gdb neither acks nor NAKs was lost, or its ack was: gdb may be
+ * waiting for a stop reply that will never come. It is sent again after
+ * this much silence, and after twice as much each time it is still not
+ * acked (gdb may only be idle), up to a cap.
+ */
+#define GDB_POLL_US		10
+#define GDB_RESEND_US		1500000UL
+#define GDB_RESEND_MAX_US	24000000UL
 
 char gdb_rx_buf[KGDB_PACKET_SIZE + 1];
 static char tx_buf[KGDB_PACKET_SIZE];
@@ -29,6 +40,18 @@ static u8 gdb_getc(void)
 	while ((c = kgdb_io_ops->read_char()) == KGDB_NO_CHAR)
 		;
 	return (u8)c;
+}
+
+/* The next character, or KGDB_NO_CHAR after @us of silence. */
+static int gdb_getc_within(unsigned long us)
+{
+	unsigned long waited;
+	int c;
+
+	for (waited = 0; (c = kgdb_io_ops->read_char()) == KGDB_NO_CHAR &&
+	     waited < us; waited += GDB_POLL_US)
+		udelay(GDB_POLL_US);
+	return c;
 }
 
 static void gdb_putc(u8 c)
@@ -176,10 +199,22 @@ static bool gdb_reply_overtaken(void)
 	return false;
 }
 
+/* gdb's answer to a reply: '+', '-', '$' (its next packet) or silence. */
+static int gdb_await_ack(unsigned long silence_us)
+{
+	int c;
+
+	do
+		c = gdb_getc_within(silence_us);
+	while (c != '+' && c != '-' && c != '$' && c != KGDB_NO_CHAR);
+	return c;
+}
+
 /* Send a reply and, unless in no-ack mode, resend it until gdb acks it. */
 static void gdb_send_reply(const char *s, size_t len)
 {
-	u8 c;
+	unsigned long silence_us = GDB_RESEND_US;
+	int c;
 
 	if (gdb_reply_overtaken())
 		return;
@@ -187,10 +222,10 @@ static void gdb_send_reply(const char *s, size_t len)
 		gdb_send_rle(s, len);
 		if (gdb_session.noack)
 			return;
-		do
-			c = gdb_getc();
-		while (c != '+' && c != '-' && c != '$');
-		if (c == '-')
+		c = gdb_await_ack(silence_us);
+		if (c == KGDB_NO_CHAR)
+			silence_us = MIN(2 * silence_us, GDB_RESEND_MAX_US);
+		if (c == '-' || c == KGDB_NO_CHAR)
 			continue;
 		/* gdb went on to its next packet: take that as the ack. */
 		rx_started = c == '$';

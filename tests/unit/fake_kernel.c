@@ -206,8 +206,17 @@ void fake_cpu_relax(void)
 	sched_yield();
 }
 
+/* While gdb is scripted to be silent, time passes without sleeping. */
+static bool line_silent, silence_waited;
+static unsigned long silent_us;
+
 void udelay(unsigned long us)
 {
+	if (line_silent) {
+		silent_us += us;
+		silence_waited = true;
+		return;
+	}
 	usleep(us);
 }
 
@@ -402,7 +411,7 @@ static struct gate {
 	size_t pos;		/* where the chunk starts in in_buf */
 	size_t out;		/* the output it waits for, in bytes */
 } gates[MAX_GATES];
-static size_t nr_gates, cur_gate, refused_pos;
+static size_t nr_gates, cur_gate, refused_pos, refused_out;
 
 static void grow(char **buf, size_t need)
 {
@@ -425,6 +434,7 @@ void script_reset(void)
 	in_len = in_pos = exp_len = out_len = 0;
 	nr_gates = cur_gate = 0;
 	refused_pos = SIZE_MAX;
+	line_silent = false;
 	fake_io_eof = NULL;
 }
 
@@ -537,11 +547,15 @@ const char *expected_buf(size_t *len)
 
 /*
  * Before its gate opens a chunk is not there yet, and after the script
- * there is nothing: a read finds no character. Only once, though: a stub
- * that reads again waits for gdb, which would wait for it forever; it gets
- * the chunk (and the test fails on the output rather than hanging), or the
- * end of the script.
+ * there is nothing: a read finds no character. Only once until the stub
+ * writes again, though: a stub that reads again waits for gdb, which would
+ * wait for it forever; it gets the chunk (and the test fails on the output
+ * rather than hanging), or the end of the script. A stub that waits with
+ * udelay() between reads, as for an ack, hears silence before a chunk for
+ * up to a (virtual) minute.
  */
+#define FAKE_SILENCE_US	60000000UL
+
 static bool nothing_sent_yet(void)
 {
 	bool closed;
@@ -549,10 +563,20 @@ static bool nothing_sent_yet(void)
 	while (cur_gate + 1 < nr_gates && gates[cur_gate + 1].pos <= in_pos)
 		cur_gate++;
 	closed = in_pos == in_len || out_len < gates[cur_gate].out;
-	if (!closed || refused_pos == in_pos)
-		return false;
-	refused_pos = in_pos;
-	return true;
+	if (closed && (refused_pos != in_pos || refused_out != out_len)) {
+		refused_pos = in_pos;
+		refused_out = out_len;
+		line_silent = in_pos < in_len;
+		silent_us = 0;
+		silence_waited = false;
+		return true;
+	}
+	if (closed && line_silent && silence_waited && silent_us < FAKE_SILENCE_US) {
+		silence_waited = false;
+		return true;
+	}
+	line_silent = false;
+	return false;
 }
 
 static int fake_read_char(void)
@@ -578,11 +602,13 @@ static unsigned int pre_calls, post_calls;
 
 static void fake_pre(void)
 {
+	line_silent = false;
 	pre_calls++;
 }
 
 static void fake_post(void)
 {
+	line_silent = false;
 	post_calls++;
 }
 

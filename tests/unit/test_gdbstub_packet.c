@@ -73,6 +73,28 @@ static void test_reply_nak_and_implicit_ack(void **state)
 	break_in();
 }
 
+static void test_reply_lost_on_the_line_is_resent(void **state)
+{
+	gdb_connect();
+	/* Neither an ack nor a NAK comes back: the reply or its ack was
+	 * lost, and gdb may be waiting for it forever. */
+	script_pkt("qC");
+	expect_str("+");
+	expect_pkt("QC2");
+	expect_pkt("QC2");
+	script_str("+");
+	/* As often as gdb stays silent. */
+	script_pkt("qAttached");
+	expect_str("+");
+	expect_pkt("1");
+	expect_pkt("1");
+	expect_pkt("1");
+	script_str("+");
+	xchg("qC", "QC2");
+	resume("c");
+	break_in();
+}
+
 static void test_stale_nak_is_dropped(void **state)
 {
 	gdb_connect();
@@ -148,6 +170,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bad_checksum_nak_retransmit, setup1,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_noise_and_restart, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_reply_lost_on_the_line_is_resent, setup1,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_stale_nak_is_dropped, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_retransmitted_packet_is_answered_once,
 						setup1, teardown),
