@@ -22,6 +22,9 @@ extern char __initcall2_start[], __initcall2_end[];	/* initcall_t, device */
 extern char __initcall3_start[], __initcall3_end[];	/* initcall_t, late */
 extern char __shell_commands_start[], __shell_commands_end[];	/* struct shell_command */
 extern char __sysrq_keys_start[], __sysrq_keys_end[];	/* struct sysrq_key */
+/* struct kgdb_monitor_cmd; named as a host linker names a section's bounds,
+ * so that unit tests linked without these scripts get the same table. */
+extern char __start_kgdb_monitor_cmds[], __stop_kgdb_monitor_cmds[];
 extern char __start___ex_table[], __stop___ex_table[];	/* struct exception_table_entry */
 extern char __start___bug_table[], __stop___bug_table[];	/* struct bug_entry */
 

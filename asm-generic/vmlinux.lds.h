@@ -32,6 +32,10 @@
 	.sysrq_keys : {							\
 		TABLE(.sysrq_keys, __sysrq_keys_start, __sysrq_keys_end, align) \
 	}								\
+	kgdb_monitor_cmds : {						\
+		TABLE(kgdb_monitor_cmds, __start_kgdb_monitor_cmds,	\
+		      __stop_kgdb_monitor_cmds, align)			\
+	}								\
 	__ex_table : {							\
 		TABLE(__ex_table, __start___ex_table, __stop___ex_table, align) \
 	}								\

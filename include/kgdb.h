@@ -322,23 +322,29 @@ bool kgdb_active(void);
 bool kgdb_connected(void);
 
 /*
- * gdb's "monitor <name> [args]" (qRcmd). The core registers help, ps,
- * dmesg, cpus and reboot; any code may add commands at run time. run()
- * executes in debugger context (it must not sleep, take locks or touch
- * hardware that stopped CPUs may be using) and prints through @out, which
- * goes to gdb's console; it returns 0 or a negative errno (sent to gdb as
- * E<errno>). argv[0] is the name; up to KGDB_MONITOR_MAX_ARGS words.
+ * gdb's "monitor <name> [args]" (qRcmd). The core has help, ps, dmesg,
+ * cpus and reboot; any file adds a command with
+ *	KGDB_MONITOR_REPORT(name, "help", fn);	(only looks: runs in kgdb.ro)
+ *	KGDB_MONITOR_CMD(name, "help", fn);	(may change the machine)
+ * run() executes in debugger context (it must not sleep, take locks or
+ * touch hardware that stopped CPUs may be using) and prints through @out,
+ * which goes to gdb's console; it returns 0 or a negative errno (sent to
+ * gdb as E<errno>). argv[0] is the name; up to KGDB_MONITOR_MAX_ARGS
+ * words. Names are unique (a unit test checks the table).
  */
 #define KGDB_MONITOR_MAX_ARGS	8
 struct kgdb_monitor_cmd {
 	const char *name;
 	const char *help;
 	int (*run)(struct printer *out, int argc, char **argv);
-	struct kgdb_monitor_cmd *next;	/* owned by the core */
+	bool report_only;	/* allowed in read-only mode */
 };
-/* Normal context. -EEXIST if the name is taken. */
-int kgdb_register_monitor_cmd(struct kgdb_monitor_cmd *cmd);
-void kgdb_unregister_monitor_cmd(struct kgdb_monitor_cmd *cmd);
+
+#define __KGDB_MONITOR(n, h, fn, ro) \
+	static const struct kgdb_monitor_cmd __kgdb_monitor_##n __used \
+	__section("kgdb_monitor_cmds") __aligned(sizeof(void *)) = { #n, h, fn, ro }
+#define KGDB_MONITOR_REPORT(n, h, fn)	__KGDB_MONITOR(n, h, fn, true)
+#define KGDB_MONITOR_CMD(n, h, fn)	__KGDB_MONITOR(n, h, fn, false)
 
 /*
  * kgdbcon: while gdb is attached and the kernel runs, kernel messages are

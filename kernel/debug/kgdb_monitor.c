@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * gdb's "monitor" commands (qRcmd): a few built-ins and a list the rest of
- * the kernel extends at run time. Commands run in debugger context.
+ * gdb's "monitor" commands (qRcmd): a linker table (KGDB_MONITOR_CMD) that
+ * holds the built-ins below and whatever other files add. Commands run in
+ * debugger context.
  */
 
 #include <kernel/arch.h>
@@ -9,10 +10,13 @@
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
+#include <asm-generic/sections.h>
 #include "kgdb_internal.h"
 
-static struct kgdb_monitor_cmd *monitor_cmds;
 static bool reboot_pending;
+
+#define monitor_first()	((const struct kgdb_monitor_cmd *)__start_kgdb_monitor_cmds)
+#define monitor_last()	((const struct kgdb_monitor_cmd *)__stop_kgdb_monitor_cmds)
 
 static int mon_help(struct printer *out, int argc, char **argv);
 
@@ -48,71 +52,49 @@ static int mon_reboot(struct printer *out, int argc, char **argv)
 	return 0;
 }
 
-static const struct kgdb_monitor_cmd builtin_cmds[] = {
-	{ "help", "list monitor commands", mon_help, NULL },
-	{ "ps", "list tasks", mon_ps, NULL },
-	{ "dmesg", "print the kernel log", mon_dmesg, NULL },
-	{ "cpus", "describe each CPU", mon_cpus, NULL },
-	{ "reboot", "restart the machine", mon_reboot, NULL },
-};
+KGDB_MONITOR_REPORT(help, "list monitor commands", mon_help);
+KGDB_MONITOR_REPORT(ps, "list tasks", mon_ps);
+KGDB_MONITOR_REPORT(dmesg, "print the kernel log", mon_dmesg);
+KGDB_MONITOR_REPORT(cpus, "describe each CPU", mon_cpus);
+KGDB_MONITOR_CMD(reboot, "restart the machine", mon_reboot);
 
-/*
- * In read-only mode only the built-in reports run: reboot changes the
- * machine, and nothing says what a command registered by other code does.
- */
+/* In read-only mode only the commands that just look run. */
 static bool monitor_allowed(const struct kgdb_monitor_cmd *c)
 {
-	bool builtin = c >= builtin_cmds && c < builtin_cmds + ARRAY_SIZE(builtin_cmds);
-
-	return !kgdb_read_only || (builtin && c->run != mon_reboot);
+	return !kgdb_read_only || c->report_only;
 }
 
 static const struct kgdb_monitor_cmd *monitor_find(const char *name)
 {
 	const struct kgdb_monitor_cmd *c;
 
-	for (c = builtin_cmds; c < builtin_cmds + ARRAY_SIZE(builtin_cmds); c++)
-		if (!strcmp(c->name, name))
-			return c;
-	for (c = monitor_cmds; c; c = c->next)
+	for (c = monitor_first(); c < monitor_last(); c++)
 		if (!strcmp(c->name, name))
 			return c;
 	return NULL;
 }
 
+/* The command whose name comes next after @prev's, or NULL. */
+static const struct kgdb_monitor_cmd *monitor_next(const struct kgdb_monitor_cmd *prev)
+{
+	const struct kgdb_monitor_cmd *c, *next = NULL;
+
+	for (c = monitor_first(); c < monitor_last(); c++)
+		if ((!prev || strcmp(c->name, prev->name) > 0) &&
+		    (!next || strcmp(c->name, next->name) < 0))
+			next = c;
+	return next;
+}
+
+/* In name order: the linker's order says nothing. */
 static int mon_help(struct printer *out, int argc, char **argv)
 {
-	const struct kgdb_monitor_cmd *c;
+	const struct kgdb_monitor_cmd *c = NULL;
 
-	for (c = builtin_cmds; c < builtin_cmds + ARRAY_SIZE(builtin_cmds); c++)
-		pprintf(out, "%-10s %s%s\n", c->name, c->help,
-			monitor_allowed(c) ? "" : " (refused: read-only)");
-	for (c = monitor_cmds; c; c = c->next)
+	while ((c = monitor_next(c)))
 		pprintf(out, "%-10s %s%s\n", c->name, c->help,
 			monitor_allowed(c) ? "" : " (refused: read-only)");
 	return 0;
-}
-
-int kgdb_register_monitor_cmd(struct kgdb_monitor_cmd *cmd)
-{
-	if (monitor_find(cmd->name))
-		return -EEXIST;
-	cmd->next = monitor_cmds;
-	/* One store publishes it, so a debugger stopping us mid-way sees a list. */
-	WRITE_ONCE(monitor_cmds, cmd);
-	return 0;
-}
-
-void kgdb_unregister_monitor_cmd(struct kgdb_monitor_cmd *cmd)
-{
-	struct kgdb_monitor_cmd **p;
-
-	for (p = &monitor_cmds; *p; p = &(*p)->next) {
-		if (*p == cmd) {
-			WRITE_ONCE(*p, cmd->next);
-			return;
-		}
-	}
 }
 
 static bool is_space(char c)

@@ -61,6 +61,11 @@ def test_read_only_looks_but_does_not_touch(ro, arch):
     g.cmd("monitor ps")
     out = "".join(g.console[mark:])     # monitor output comes as O packets
     assert "idle/0" in out and "idle/1" in out, out
+    mark = len(g.console)
+    g.cmd("monitor help")
+    lines = "".join(g.console[mark:]).splitlines()
+    assert [line.split()[0] for line in lines] == ["cpus", "dmesg", "help", "ps", "reboot"], lines
+    assert [line.endswith("(refused: read-only)") for line in lines] == [False] * 4 + [True], lines
     with pytest.raises(GdbError):
         g.cmd("monitor reboot")
     refused(m, "monitor reboot")

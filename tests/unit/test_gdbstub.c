@@ -4,6 +4,7 @@
 #include "harness.h"
 
 #include <kernel/errno.h>
+#include <asm-generic/sections.h>
 
 static char hexbuf[16384];
 
@@ -345,9 +346,8 @@ static int cmd_long(struct printer *out, int argc, char **argv)
 	return 0;
 }
 
-static struct kgdb_monitor_cmd echo_cmd = { "echo", "print its arguments", cmd_echo, NULL };
-static struct kgdb_monitor_cmd long_cmd = { "long", "print a lot", cmd_long, NULL };
-static struct kgdb_monitor_cmd dup_cmd = { "ps", "again", cmd_echo, NULL };
+KGDB_MONITOR_CMD(echo, "print its arguments", cmd_echo);
+KGDB_MONITOR_REPORT(long, "print a lot", cmd_long);
 
 static void rcmd(const char *line, const char *output, const char *reply)
 {
@@ -370,15 +370,24 @@ static void rcmd(const char *line, const char *output, const char *reply)
 	expect_pkt(reply);
 }
 
+/* The table is put together by the linker: nothing else keeps names unique. */
+static void test_monitor_names_unique(void **state)
+{
+	const struct kgdb_monitor_cmd *a, *b;
+	const struct kgdb_monitor_cmd *first = (void *)__start_kgdb_monitor_cmds;
+	const struct kgdb_monitor_cmd *last = (void *)__stop_kgdb_monitor_cmds;
+
+	assert_true(last - first >= 5);
+	for (a = first; a < last; a++)
+		for (b = a + 1; b < last; b++)
+			assert_string_not_equal(a->name, b->name);
+}
+
 static void test_monitor(void **state)
 {
 	static char longout[300 * 32];
 	int i;
 
-	assert_int_equal(kgdb_register_monitor_cmd(&echo_cmd), 0);
-	assert_int_equal(kgdb_register_monitor_cmd(&long_cmd), 0);
-	assert_int_equal(kgdb_register_monitor_cmd(&dup_cmd), -EEXIST);
-	assert_int_equal(kgdb_register_monitor_cmd(&echo_cmd), -EEXIST);
 	longout[0] = '\0';
 	for (i = 0; i < 300; i++)
 		sprintf(longout + strlen(longout), "line %03d of a long output\n", i);
@@ -386,10 +395,10 @@ static void test_monitor(void **state)
 	rcmd("ps", "0 swapper/0\n1 init\n2 worker\n3 sleeper\n", "OK");
 	rcmd("dmesg", "[0.000] booted\n", "OK");
 	rcmd("cpus", "CPU0: fake\n  kgdb: master\nCPU1: fake\n  kgdb: held\n", "OK");
-	rcmd("help", "help       list monitor commands\nps         list tasks\n"
-	     "dmesg      print the kernel log\ncpus       describe each CPU\n"
-	     "reboot     restart the machine\nlong       print a lot\n"
-	     "echo       print its arguments\n", "OK");
+	rcmd("help", "cpus       describe each CPU\ndmesg      print the kernel log\n"
+	     "echo       print its arguments\nhelp       list monitor commands\n"
+	     "long       print a lot\nps         list tasks\n"
+	     "reboot     restart the machine\n", "OK");
 	rcmd("  echo  a\tb ", "[echo][a][b]", "E16");
 	rcmd("echo a", "[echo][a]", "OK");
 	rcmd("nope", "unknown command 'nope' (try 'monitor help')\n", "E02");
@@ -399,9 +408,6 @@ static void test_monitor(void **state)
 	xchg("qRcmd,zz", "E16");
 	resume("c");
 	break_in();
-	kgdb_unregister_monitor_cmd(&echo_cmd);
-	kgdb_unregister_monitor_cmd(&long_cmd);
-	kgdb_unregister_monitor_cmd(&long_cmd);
 }
 
 /* kgdb.ro=1: writes, breakpoints, k, resuming elsewhere and monitor
@@ -411,7 +417,6 @@ static void test_read_only(void **state)
 {
 	u8 before[FAKE_END];
 
-	assert_int_equal(kgdb_register_monitor_cmd(&echo_cmd), 0);
 	kgdb_read_only = true;
 	memcpy(before, fake_mem, sizeof(before));
 	gdb_connect();
@@ -432,24 +437,23 @@ static void test_read_only(void **state)
 	xchg("S05;1000", "E01");
 	rcmd("reboot", "reboot: refused, the debugger is read-only (kgdb.ro)\n", "E01");
 	rcmd("echo a", "echo: refused, the debugger is read-only (kgdb.ro)\n", "E01");
-	rcmd("help", "help       list monitor commands\nps         list tasks\n"
-	     "dmesg      print the kernel log\ncpus       describe each CPU\n"
-	     "reboot     restart the machine (refused: read-only)\n"
-	     "echo       print its arguments (refused: read-only)\n", "OK");
+	rcmd("help", "cpus       describe each CPU\ndmesg      print the kernel log\n"
+	     "echo       print its arguments (refused: read-only)\n"
+	     "help       list monitor commands\nlong       print a lot\n"
+	     "ps         list tasks\n"
+	     "reboot     restart the machine (refused: read-only)\n", "OK");
 	rcmd("ps", "0 swapper/0\n1 init\n2 worker\n3 sleeper\n", "OK");
 	xchg("qC", "QC2");
 	xchg("D", "OK");
 	break_in();
 	assert_memory_equal(before, fake_mem, sizeof(before));
 	assert_false(kgdb_connected());
-	kgdb_unregister_monitor_cmd(&echo_cmd);
 }
 
 /* kgdb.ro=0 again for the tests that follow, even after a failure. */
 static int teardown_ro(void **state)
 {
 	kgdb_read_only = false;
-	kgdb_unregister_monitor_cmd(&echo_cmd);
 	return teardown(state);
 }
 
@@ -563,6 +567,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_xfer_features, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads_paging, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_monitor_names_unique, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_monitor, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_and_malformed, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_noack, setup1, teardown),

@@ -480,11 +480,10 @@ static int cmd_fault(struct printer *out, int argc, char **argv)
 	return 0;
 }
 
-static struct kgdb_monitor_cmd fault_cmd = { "fault", "fault in the debugger", cmd_fault, NULL };
+KGDB_MONITOR_CMD(fault, "fault in the debugger", cmd_fault);
 
 static void test_fault_inside_debugger(void **state)
 {
-	assert_int_equal(kgdb_register_monitor_cmd(&fault_cmd), 0);
 	gdb_connect();
 	xchg("qRcmd,6661756c74", "O73757276697665640a");
 	script_str("+");
@@ -494,7 +493,6 @@ static void test_fault_inside_debugger(void **state)
 	xchg("D", "OK");
 	break_in();
 	assert_int_equal(fault_verdict, NOTIFY_DONE);
-	kgdb_unregister_monitor_cmd(&fault_cmd);
 }
 
 static int failing_init(void)
