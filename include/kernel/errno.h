@@ -22,6 +22,7 @@
 #define ENOSPC		28
 #define ERANGE		34
 #define ENOSYS		38
+#define EBADMSG		74
 #define ENOTSUP		95
 
 #endif

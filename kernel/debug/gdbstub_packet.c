@@ -90,50 +90,69 @@ static void gdb_ack_mode_for(size_t len)
 	noack_just_asked = asks;
 }
 
-/* Receive one packet into gdb_rx_buf, acknowledging it unless in no-ack mode. */
+/*
+ * Framing: read one "$data#cs" into gdb_rx_buf, NUL-terminated. Returns
+ * its length, -E2BIG if it did not fit (the rest is read and dropped) or
+ * -EBADMSG if its checksum is wrong. Bytes outside frames (acks, 0x03,
+ * line noise) are skipped; a '$' inside one starts it over: gdb gave up on
+ * a truncated packet and sent it again.
+ */
+static int gdb_read_frame(void)
+{
+	size_t len = 0;
+	bool overflow = false;
+	u8 sum = 0, c;
+	int hi, lo;
+
+	if (!rx_started)
+		while (gdb_getc() != '$')
+			;
+	rx_started = false;
+	while ((c = gdb_getc()) != '#') {
+		if (c == '$') {
+			len = 0;
+			sum = 0;
+			overflow = false;
+		} else if (len < KGDB_PACKET_SIZE) {
+			gdb_rx_buf[len++] = (char)c;
+			sum += c;
+		} else {
+			overflow = true;
+			sum += c;
+		}
+	}
+	hi = hex_to_bin((char)gdb_getc());
+	lo = hex_to_bin((char)gdb_getc());
+	if (hi < 0 || lo < 0 || (u8)(hi << 4 | lo) != sum)
+		return -EBADMSG;
+	gdb_rx_buf[len] = '\0';
+	return overflow ? -E2BIG : (int)len;
+}
+
+static void gdb_ack(u8 c)
+{
+	if (!gdb_session.noack) {
+		gdb_putc(c);
+		gdb_flush();
+	}
+}
+
+/*
+ * Receive one packet into gdb_rx_buf: the ack policy around the framing.
+ * A damaged packet is NAKed, so that gdb sends it again, or in no-ack mode
+ * dropped; a whole one is acked (a too long one too: its handler answers
+ * with an error).
+ */
 int gdb_get_packet(void)
 {
-	size_t len;
-	u8 sum, c;
-	int hi, lo;
-	bool overflow;
+	int len;
 
-	for (;;) {
-		if (!rx_started)
-			while (gdb_getc() != '$')
-				;	/* acks, 0x03 and line noise outside packets */
-		rx_started = false;
-restart:
-		len = 0;
-		sum = 0;
-		overflow = false;
-		while ((c = gdb_getc()) != '#') {
-			if (c == '$')
-				goto restart;
-			sum += c;
-			if (len < KGDB_PACKET_SIZE)
-				gdb_rx_buf[len++] = (char)c;
-			else
-				overflow = true;
-		}
-		hi = hex_to_bin((char)gdb_getc());
-		lo = hex_to_bin((char)gdb_getc());
-		if (hi < 0 || lo < 0 || (u8)(hi << 4 | lo) != sum) {
-			if (!gdb_session.noack) {
-				gdb_putc('-');
-				gdb_flush();
-			}
-			continue;
-		}
-		gdb_rx_buf[len] = '\0';
-		if (!overflow)
-			gdb_ack_mode_for(len);
-		if (!gdb_session.noack) {
-			gdb_putc('+');
-			gdb_flush();
-		}
-		return overflow ? -E2BIG : (int)len;
-	}
+	while ((len = gdb_read_frame()) == -EBADMSG)
+		gdb_ack('-');
+	if (len >= 0)
+		gdb_ack_mode_for((size_t)len);
+	gdb_ack('+');
+	return len;
 }
 
 static void put_hex_byte(u8 b, u8 *sum)
