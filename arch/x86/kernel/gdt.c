@@ -41,9 +41,6 @@ struct x86_cpu {
 
 static struct x86_cpu cpus[NR_CPUS];
 
-#ifdef __x86_64__
-static u8 nmi_stacks[NR_CPUS][EXCEPTION_STACK_SIZE] __aligned(16);
-#endif
 static u8 df_stacks[NR_CPUS][EXCEPTION_STACK_SIZE] __aligned(16);
 
 /* Access byte: present, ring 0, code/data, and preset "accessed". */
@@ -122,19 +119,6 @@ static void setup_double_fault_task(struct x86_cpu *c, unsigned int cpu)
 }
 #endif
 
-#ifdef __x86_64__
-/* The top of the stack this CPU's next NMI starts on (its IST slot). */
-unsigned long x86_nmi_stack(void)
-{
-	return cpus[smp_processor_id()].tss.ist[IST_NMI - 1];
-}
-
-void x86_set_nmi_stack(unsigned long top)
-{
-	cpus[smp_processor_id()].tss.ist[IST_NMI - 1] = top;
-}
-#endif
-
 void x86_cpu_init(unsigned int cpu)
 {
 	struct x86_cpu *c = &cpus[cpu];
@@ -146,7 +130,6 @@ void x86_cpu_init(unsigned int cpu)
 	c->gdt[GDT_ENTRY_KERNEL_DS] = seg_desc(0, 0xfffff, DESC_DATA, FLAGS_32);
 	c->gdt[GDT_ENTRY_KERNEL32_CS] = seg_desc(0, 0xfffff, DESC_CODE, FLAGS_32);
 	memset(&c->tss, 0, sizeof(c->tss));
-	c->tss.ist[IST_NMI - 1] = (unsigned long)nmi_stacks[cpu] + EXCEPTION_STACK_SIZE;
 	c->tss.ist[IST_DF - 1] = (unsigned long)df_stacks[cpu] + EXCEPTION_STACK_SIZE;
 	c->tss.iomap_base = sizeof(c->tss);	/* no I/O bitmap */
 	c->gdt[GDT_ENTRY_TSS] = seg_desc((u32)(unsigned long)&c->tss, sizeof(c->tss) - 1,

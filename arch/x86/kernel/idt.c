@@ -3,8 +3,10 @@
  * The interrupt descriptor table, shared by all CPUs: every vector goes to
  * its stub in entry_{64,32}.S (x86_entry_stubs, X86_STUB_SIZE bytes each),
  * all as interrupt gates so that handlers start with interrupts off. On
- * x86_64, NMI and double fault switch to their per-CPU IST stacks; on i386
- * a double fault switches to the double-fault task (a task gate).
+ * x86_64 a double fault switches to its per-CPU IST stack; on i386 to the
+ * double-fault task (a task gate). NMIs stay on the interrupted stack (the
+ * kernel has no user mode): a held CPU lets NMIs in while it waits inside
+ * one (kgdb_hold_halt.S), and nested NMIs must stack below its frames.
  */
 #include <kernel/compiler.h>
 #include <kernel/types.h>
@@ -60,7 +62,6 @@ void idt_init(void)
 	for (v = 0; v < NR_VECTORS; v++)
 		set_gate(v, (unsigned long)x86_entry_stubs + v * X86_STUB_SIZE, 0);
 #ifdef __x86_64__
-	idt[X86_TRAP_NMI].ist = IST_NMI;
 	idt[X86_TRAP_DF].ist = IST_DF;
 #else
 	set_gate(X86_TRAP_DF, 0, 0);

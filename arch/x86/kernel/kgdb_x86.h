@@ -105,8 +105,8 @@ void x86_kgdb_hw_install(const struct kgdb_hw_slot *slots);
 int x86_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
 		    uintptr_t *addr);
 
-/* kgdb_hold.c: held CPUs sleep in hlt until the master kicks them. */
-void x86_kgdb_hold_wait(const bool *release);
+/* kgdb_hold.c, kgdb_hold_halt.S: held CPUs sleep in hlt until kicked. */
+void x86_kgdb_hold_halt(const bool *release);
 void x86_kgdb_hold_kick(unsigned int cpu);
 void x86_kgdb_hold_woken(struct pt_regs *regs);
 

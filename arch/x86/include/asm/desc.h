@@ -22,8 +22,7 @@
 #define __DF_TSS_SEL	(GDT_ENTRY_DF_TSS * 8)
 
 /* x86_64 IST slots (1-based as in the IDT gate) */
-#define IST_NMI		1
-#define IST_DF		2
+#define IST_DF		1
 
 #define EXCEPTION_STACK_SIZE	8192
 
@@ -34,16 +33,6 @@ struct desc_ptr {
 	u16 limit;
 	unsigned long base;
 } __attribute__((__packed__));
-
-#ifdef __x86_64__
-/*
- * The top of the stack this CPU's next NMI starts on, and a new one: for
- * code that lets NMIs nest inside an NMI handler (kgdb's held CPUs), which
- * must first move later NMIs off the stack its own frames are on.
- */
-unsigned long x86_nmi_stack(void);
-void x86_set_nmi_stack(unsigned long top);
-#endif
 
 #ifndef __x86_64__
 /* A 32-bit TSS: i386 switches to a separate task on a double fault, so
