@@ -59,10 +59,49 @@ struct kgdb_hw_slot {
 /* hw_hit(): a debug register fired that the CPU no longer has. */
 #define KGDB_HW_STALE		(-2)
 
-/* One target description document served through qXfer:features:read. */
-struct kgdb_xml {
-	const char *annex;	/* "target.xml", or a file it xi:includes */
-	const char *text;	/* NUL-terminated XML */
+/*
+ * Where the core finds a register: at @off in the trap frame (struct
+ * pt_regs) or in a sleeping task's saved context (struct arch_context),
+ * in a field of @size bytes; or through the arch's hooks (KGDB_BY_ARCH);
+ * or nowhere (KGDB_NOWHERE: it reads as zero and ignores writes). A field
+ * holds the register as gdb sees it: of its size, in target byte order.
+ * Anything else (a wider field, bits that may not change) goes through
+ * the arch's hooks.
+ */
+struct kgdb_reg_loc {
+	u16 off;
+	u8 size;
+};
+#define KGDB_LOC_ARCH		0xffff
+#define KGDB_LOC_NONE		0xfffe
+#define KGDB_BY_ARCH		{ KGDB_LOC_ARCH, 0 }
+#define KGDB_NOWHERE		{ KGDB_LOC_NONE, 0 }
+#define KGDB_IN_FRAME(field)	\
+	{ __builtin_offsetof(struct pt_regs, field), sizeof(((struct pt_regs *)0)->field) }
+#define KGDB_IN_TASK(field)	\
+	{ __builtin_offsetof(struct arch_context, field), \
+	  sizeof(((struct arch_context *)0)->field) }
+
+/*
+ * One register, as gdb's target description names it. The arch's table
+ * lists them in gdb's numbering, which is the order of the 'g' packet;
+ * the core serves the target description (qXfer:features:read) made from
+ * it, and reads and writes registers through it.
+ */
+struct kgdb_reg {
+	const char *name;
+	u16 bits;
+	u8 feature;			/* index into kgdb_arch.reg_features */
+	const char *type;		/* gdb's type; NULL: an integer of @bits */
+	const char *group;		/* NULL: the group gdb picks for @type */
+	struct kgdb_reg_loc frame;	/* of a CPU stopped in the debugger */
+	struct kgdb_reg_loc task;	/* of a sleeping task */
+};
+
+/* A target description feature: its registers are contiguous in the table. */
+struct kgdb_reg_feature {
+	const char *name;		/* for example "org.gnu.gdb.arm.core" */
+	const char *types;		/* XML defining the types they use, or NULL */
 };
 
 /*
@@ -86,39 +125,40 @@ struct kgdb_arch {
 	unsigned int bp_pc_offset;
 
 	/*
-	 * gdb's register layout, as the target description numbers it:
-	 * num_regs registers, reg_sizes[n] bytes each, laid out back to back
-	 * in target byte order (the 'g' packet). pc/sp/fp_regno are expedited
-	 * in stop replies (fp_regno may be -1).
+	 * gdb's registers: num_regs rows, in gdb's numbering. pc/sp/fp_regno
+	 * are expedited in stop replies (fp_regno may be -1). tdesc_arch is
+	 * the target description's <architecture> ("i386:x86-64", "arm");
+	 * with reg_features NULL no description is served, and gdb assumes
+	 * its default layout for the architecture it was told.
 	 */
+	const struct kgdb_reg *regs;
 	unsigned int num_regs;
-	const u8 *reg_sizes;
+	const struct kgdb_reg_feature *reg_features;
+	unsigned int num_reg_features;
+	const char *tdesc_arch;
 	int pc_regno;
 	int sp_regno;
 	int fp_regno;
 
-	/* Target descriptions, ending with { NULL, NULL }. Optional (NULL). */
-	const struct kgdb_xml *xml;
-
 	/*
-	 * Fill @gdb (the whole 'g' block) from the trap frame of CPU @cpu,
-	 * stopped in the debugger (what cpu_enter() kept of it too).
-	 * Registers the frame does not hold read as zero.
+	 * Optional, for rows whose frame location is KGDB_BY_ARCH: register
+	 * @regno of CPU @cpu, stopped in the debugger with trap frame @regs
+	 * (and what cpu_enter() kept), into @val (bits / 8 bytes, target byte
+	 * order); and writing it, which takes effect when the CPU resumes.
+	 * reg_set ignores what cannot change (segment registers, say) and
+	 * keeps the frame consistent. NULL: such registers read as zero, and
+	 * writes to them are ignored.
 	 */
-	void (*regs_to_gdb)(u8 *gdb, const struct pt_regs *regs, unsigned int cpu);
+	void (*reg_get)(unsigned int regno, u8 *val, const struct pt_regs *regs,
+			unsigned int cpu);
+	void (*reg_set)(unsigned int regno, const u8 *val, struct pt_regs *regs,
+			unsigned int cpu);
 	/*
-	 * Store the whole 'g' block @gdb into the trap frame of CPU @cpu,
-	 * which takes effect when the CPU resumes. Registers that cannot be
-	 * changed (for example segment registers) are ignored; the arch keeps
-	 * the frame consistent.
+	 * Optional, for rows whose task location is KGDB_BY_ARCH: register
+	 * @regno of @t, asleep (what arch_switch_to() saved, or a constant
+	 * such as the kernel's code segment), into @val.
 	 */
-	void (*gdb_to_regs)(struct pt_regs *regs, const u8 *gdb, unsigned int cpu);
-	/*
-	 * Fill @gdb for a task that is not running on any CPU, from what
-	 * arch_switch_to() saved in @t->ctx (at least PC, SP and the frame
-	 * pointer, so that gdb can unwind it); other registers read as zero.
-	 */
-	void (*task_to_gdb)(u8 *gdb, const struct task *t);
+	void (*task_reg_get)(unsigned int regno, u8 *val, const struct task *t);
 
 	/* The program counter of a trap frame, and setting it (c/s with an address). */
 	uintptr_t (*get_pc)(const struct pt_regs *regs);

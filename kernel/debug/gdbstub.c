@@ -75,7 +75,7 @@ static bool have(enum gdb_need need)
 	case NEED_HW:
 		return kgdb_hw_supported();
 	case NEED_XML:
-		return arch_kgdb_ops.xml;
+		return arch_kgdb_ops.reg_features;
 	default:
 		return true;
 	}
@@ -83,54 +83,25 @@ static bool have(enum gdb_need need)
 
 /* ---------------------------------------------------------------- registers */
 
-size_t gdbstub_regs_size(void)
-{
-	size_t n = 0;
-	unsigned int i;
-
-	for (i = 0; i < arch_kgdb_ops.num_regs; i++)
-		n += arch_kgdb_ops.reg_sizes[i];
-	return n;
-}
-
-static size_t reg_offset(unsigned int regno)
-{
-	size_t n = 0;
-
-	while (regno--)
-		n += arch_kgdb_ops.reg_sizes[regno];
-	return n;
-}
-
 /*
- * Read a thread's registers into gdb_scratch. *cpu is the CPU whose trap
- * frame they come from (and may be written to), -1 for a sleeping task.
+ * The thread gdb's Hg picked, whose registers 'g'/'p' read: a CPU's (its
+ * trap frame) or a sleeping task's.
  */
-static int thread_regs(long tid, int *cpu)
+static int reg_thread(struct gdb_thread *th)
 {
-	struct gdb_thread th;
-	struct pt_regs *regs;
-
-	if (!gdb_thread_lookup(tid, gdb_stop->cpu, &th))
+	if (!gdb_thread_lookup(gdb_session.g_tid, gdb_stop->cpu, th))
 		return -ESRCH;
-	*cpu = th.cpu;
-	if (th.cpu < 0) {
-		memset(gdb_scratch, 0, gdbstub_regs_size());
-		if (arch_kgdb_ops.task_to_gdb)
-			arch_kgdb_ops.task_to_gdb(gdb_scratch, th.task);
-		return 0;
-	}
-	regs = kgdb_cpus[th.cpu].regs;
-	if (!regs)
+	if (th->cpu >= 0 && !kgdb_cpus[th->cpu].regs)
 		return -ESRCH;	/* the CPU did not answer the roundup */
-	arch_kgdb_ops.regs_to_gdb(gdb_scratch, regs, (unsigned int)th.cpu);
 	return 0;
 }
 
-/* Store gdb_scratch into the frame thread_regs() read it from. */
-static void thread_regs_store(int cpu)
+/* ... and that 'G'/'P' may write: a sleeping task's are not ours to set. */
+static int reg_thread_writable(struct gdb_thread *th)
 {
-	arch_kgdb_ops.gdb_to_regs(kgdb_cpus[cpu].regs, gdb_scratch, (unsigned int)cpu);
+	int err = reg_thread(th);
+
+	return !err && th->cpu < 0 ? -EPERM : err;
 }
 
 /* ---------------------------------------------------------------- packets */
@@ -159,11 +130,10 @@ static void tx_stop_reply(void)
 		[KGDB_STOP_AWATCH] = "awatch:",
 	};
 	const int expedite[] = { arch_kgdb_ops.pc_regno, arch_kgdb_ops.sp_regno, arch_kgdb_ops.fp_regno };
-	struct pt_regs *regs = kgdb_cpus[gdb_stop->cpu].regs;
-	u8 sig = (u8)gdb_stop->signo;
+	const struct gdb_thread th = { .cpu = (int)gdb_stop->cpu };
+	u8 sig = (u8)gdb_stop->signo, val[sizeof(uintptr_t)];
 	unsigned int i;
 
-	arch_kgdb_ops.regs_to_gdb(gdb_scratch, regs, gdb_stop->cpu);
 	tx_begin();
 	tx_char('T');
 	tx_hexbytes(&sig, 1);
@@ -177,12 +147,12 @@ static void tx_stop_reply(void)
 	tx_hex((unsigned long)gdb_cpu_tid(gdb_stop->cpu));
 	tx_char(';');
 	for (i = 0; i < ARRAY_SIZE(expedite); i++) {
-		if (expedite[i] < 0 || expedite[i] >= (int)arch_kgdb_ops.num_regs)
+		if (expedite[i] < 0)
 			continue;
+		gdb_reg_read(&th, (unsigned int)expedite[i], val);
 		tx_hex((unsigned long)expedite[i]);
 		tx_char(':');
-		tx_hexbytes(gdb_scratch + reg_offset((unsigned int)expedite[i]),
-			    arch_kgdb_ops.reg_sizes[expedite[i]]);
+		tx_hexbytes(val, gdb_reg_size((unsigned int)expedite[i]));
 		tx_char(';');
 	}
 	tx_end();
@@ -196,13 +166,14 @@ static bool h_status(struct gdb_args *a)
 
 static bool h_read_regs(struct gdb_args *a)
 {
-	int cpu;
-	int err = thread_regs(gdb_session.g_tid, &cpu);
+	struct gdb_thread th;
+	int err = reg_thread(&th);
 
 	if (err) {
 		tx_err(err);
 		return false;
 	}
+	gdb_regs_read(&th, gdb_scratch);
 	tx_begin();
 	tx_hexbytes(gdb_scratch, gdbstub_regs_size());
 	tx_end();
@@ -212,18 +183,16 @@ static bool h_read_regs(struct gdb_args *a)
 static bool h_write_regs(struct gdb_args *a)
 {
 	size_t size = gdbstub_regs_size();
-	int cpu;
-	int err = thread_regs(gdb_session.g_tid, &cpu);
+	struct gdb_thread th;
+	int err = reg_thread_writable(&th);
 
-	if (!err && cpu < 0)
-		err = -EPERM;	/* a sleeping task's registers are not ours to set */
 	if (!err && (rx_hexbytes(&a->rest, gdb_scratch, size) != size || !rx_eof(&a->rest)))
 		err = -EINVAL;
 	if (err) {
 		tx_err(err);
 		return false;
 	}
-	thread_regs_store(cpu);
+	gdb_regs_write(&th, gdb_scratch);
 	tx_reply("OK");
 	return false;
 }
@@ -231,15 +200,16 @@ static bool h_write_regs(struct gdb_args *a)
 static bool h_read_reg(struct gdb_args *a)
 {
 	uintptr_t regno = a->num[0];
-	int cpu;
-	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_session.g_tid, &cpu) : -EINVAL;
+	struct gdb_thread th;
+	int err = regno < arch_kgdb_ops.num_regs ? reg_thread(&th) : -EINVAL;
 
 	if (err) {
 		tx_err(err);
 		return false;
 	}
+	gdb_reg_read(&th, (unsigned int)regno, gdb_scratch);
 	tx_begin();
-	tx_hexbytes(gdb_scratch + reg_offset(regno), arch_kgdb_ops.reg_sizes[regno]);
+	tx_hexbytes(gdb_scratch, gdb_reg_size((unsigned int)regno));
 	tx_end();
 	return false;
 }
@@ -247,23 +217,20 @@ static bool h_read_reg(struct gdb_args *a)
 static bool h_write_reg(struct gdb_args *a)
 {
 	uintptr_t regno = a->num[0];
-	int cpu;
-	int err = regno < arch_kgdb_ops.num_regs ? thread_regs(gdb_session.g_tid, &cpu) : -EINVAL;
+	struct gdb_thread th;
+	int err = regno < arch_kgdb_ops.num_regs ? reg_thread_writable(&th) : -EINVAL;
 	size_t size;
 
-	if (!err && cpu < 0)
-		err = -EPERM;
 	if (!err) {
-		size = arch_kgdb_ops.reg_sizes[regno];
-		if (rx_hexbytes(&a->rest, gdb_scratch + reg_offset(regno), size) != size ||
-		    !rx_eof(&a->rest))
+		size = gdb_reg_size((unsigned int)regno);
+		if (rx_hexbytes(&a->rest, gdb_scratch, size) != size || !rx_eof(&a->rest))
 			err = -EINVAL;
 	}
 	if (err) {
 		tx_err(err);
 		return false;
 	}
-	thread_regs_store(cpu);
+	gdb_reg_write(&th, (unsigned int)regno, gdb_scratch);
 	tx_reply("OK");
 	return false;
 }
@@ -520,23 +487,15 @@ static bool h_supported(struct gdb_args *a);
 
 static bool h_xfer_features(struct gdb_args *a)
 {
-	const struct kgdb_xml *x;
-	size_t size, off = a->num[0], len = a->num[1], n;
+	size_t off = a->num[0], end = off + MIN(a->num[1], KGDB_PACKET_SIZE);
 
-	for (x = arch_kgdb_ops.xml; x->annex; x++)
-		if (strlen(x->annex) == a->str_len && !memcmp(x->annex, a->str, a->str_len))
-			break;
-	if (!x->annex) {
+	if (a->str_len != 10 || memcmp(a->str, "target.xml", 10)) {
 		tx_err(-ENOENT);
 		return false;
 	}
-	size = strlen(x->text);
-	off = MIN(off, size);
-	len = MIN(len, size - off);
 	tx_begin();
 	tx_char('m');
-	n = tx_binary((const u8 *)x->text + off, len);
-	if (off + n == size)
+	if (gdb_tdesc_xml(off, end < off ? (size_t)-1 : end))
 		tx_patch(0, 'l');
 	tx_end();
 	return false;

@@ -86,57 +86,6 @@ void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size)
  * instead of qfThreadInfo plus one qThreadExtraInfo per thread. Threads
  * carry no name attribute: gdb would print it next to the same text.
  */
-struct xml_window {
-	size_t pos;		/* document bytes generated so far */
-	size_t off, end;	/* the window asked for */
-	size_t sent;		/* bytes of the window in the reply */
-	bool full;		/* the reply ran out of room */
-};
-
-static void xml_put(struct xml_window *w, const char *s, size_t len)
-{
-	size_t skip, n;
-
-	if (w->pos + len > w->off && w->pos < w->end && !w->full) {
-		skip = w->off > w->pos ? w->off - w->pos : 0;
-		n = MIN(len - skip, w->end - (w->pos + skip));
-		w->sent += tx_binary((const u8 *)s + skip, n);
-		w->full = w->off + w->sent < w->pos + skip + n;
-	}
-	w->pos += len;
-}
-
-static void xml_str(struct xml_window *w, const char *s)
-{
-	xml_put(w, s, strlen(s));
-}
-
-/* Character data: the five characters XML reserves, escaped. */
-static void xml_text(struct xml_window *w, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<':
-			xml_str(w, "&lt;");
-			break;
-		case '>':
-			xml_str(w, "&gt;");
-			break;
-		case '&':
-			xml_str(w, "&amp;");
-			break;
-		case '"':
-			xml_str(w, "&quot;");
-			break;
-		case '\'':
-			xml_str(w, "&apos;");
-			break;
-		default:
-			xml_put(w, s, 1);
-		}
-	}
-}
-
 static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *th)
 {
 	char s[GDB_THREAD_TEXT];
@@ -155,7 +104,7 @@ static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *
 
 bool gdb_threads_xml(size_t off, size_t end)
 {
-	struct xml_window w = { .off = off, .end = end };
+	struct xml_window w = XML_WINDOW(off, end);
 	struct gdb_thread th;
 	unsigned int cpu;
 	struct task *t;
@@ -174,5 +123,5 @@ bool gdb_threads_xml(size_t off, size_t end)
 		xml_thread(&w, task_tid(t), &th);
 	}
 	xml_str(&w, "</threads>\n");
-	return w.off + w.sent >= w.pos;
+	return xml_window_done(&w);
 }

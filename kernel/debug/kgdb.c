@@ -742,7 +742,7 @@ int kgdb_register_io_module(struct kgdb_io *io)
 	int err;
 
 	if (!io->read_char || !io->write_char || !arch->bp_len ||
-	    arch->bp_len > KGDB_MAX_BP_LEN || gdbstub_regs_size() * 2 > KGDB_PACKET_SIZE)
+	    arch->bp_len > KGDB_MAX_BP_LEN || !gdb_regs_valid())
 		return -EINVAL;
 	if (kgdb_io_ops)
 		return -EBUSY;

@@ -98,8 +98,6 @@ void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res);
 void gdbstub_console_write(const char *s, size_t len);
 /* gdbstub.c: kgdb.ro=1 / CONFIG_KGDB_READ_ONLY, gdb may look but not touch. */
 extern bool kgdb_read_only;
-/* gdbstub.c: bytes in gdb's register block ('g'). */
-size_t gdbstub_regs_size(void);
 
 /* gdbstub_threads.c: gdb's threads (CPU shadows, then tasks). */
 struct gdb_thread {
@@ -116,6 +114,35 @@ bool gdb_thread_nth(unsigned int n, long *tid);
 void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size);
 /* Into the reply: the [off, end) window of the thread list's XML; true if it ends there. */
 bool gdb_threads_xml(size_t off, size_t end);
+
+/* gdbstub_regs.c: registers through the arch's table. */
+size_t gdbstub_regs_size(void);		/* bytes in the 'g' block */
+size_t gdb_reg_size(unsigned int regno);
+size_t gdb_reg_offset(unsigned int regno);	/* in the 'g' block */
+bool gdb_regs_valid(void);
+/* A sleeping task's registers read only (@th->cpu < 0); writes need a CPU. */
+void gdb_reg_read(const struct gdb_thread *th, unsigned int regno, u8 *val);
+void gdb_reg_write(const struct gdb_thread *th, unsigned int regno, const u8 *val);
+void gdb_regs_read(const struct gdb_thread *th, u8 *block);
+void gdb_regs_write(const struct gdb_thread *th, const u8 *block);
+
+/* gdbstub_xml.c: a qXfer document, generated whole, of which the window
+ * [off, end) goes into the reply being built. */
+struct xml_window {
+	size_t pos;		/* document bytes generated so far */
+	size_t off, end;	/* the window asked for */
+	size_t sent;		/* bytes of the window in the reply */
+	bool full;		/* the reply ran out of room */
+};
+#define XML_WINDOW(o, e)	((struct xml_window){ .off = (o), .end = (e) })
+void xml_put(struct xml_window *w, const char *s, size_t len);
+void xml_str(struct xml_window *w, const char *s);
+void xml_text(struct xml_window *w, const char *s);	/* escaped */
+void xml_attr(struct xml_window *w, const char *name, const char *value);
+bool xml_window_done(const struct xml_window *w);	/* the document ends in it */
+
+/* gdbstub_tdesc.c: the [off, end) window of target.xml; true if it ends there. */
+bool gdb_tdesc_xml(size_t off, size_t end);
 
 /* kgdb.c: fault-safe memory access for the protocol. */
 long kgdb_mem_read(void *dst, uintptr_t addr, size_t len);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The fake architecture's struct kgdb_arch: x86-like breakpoints (one
- * byte, PC reported past it), 12 registers of two sizes, a target
- * description with characters that must be escaped, four hardware slots
+ * byte, PC reported past it), 12 registers of two sizes in two features
+ * (one with characters the binary reply escapes), four hardware slots
  * that lack read watchpoints. Built with -DFAKE_ARCH_SOFTSTEP it steps in
  * software (next_pcs) instead of with a trap flag; with -DFAKE_ARCH_MINIMAL it fills in
  * only the mandatory hooks, as a minimal port would.
@@ -23,44 +23,31 @@ unsigned int fake_missed_kicks;
 
 void fake_roundup(void);
 
-static const u8 fake_reg_sizes[FAKE_NUM_REGS] = { 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 4 };
+#define R(n, f, t)	{ n, 64, 0, "uint64", NULL, KGDB_IN_FRAME(f), t }
+#ifdef FAKE_ARCH_MINIMAL
+#define SAVED(f)	KGDB_NOWHERE	/* a sleeping task's registers read as zero */
+#else
+#define SAVED(f)	KGDB_IN_TASK(f)
+#endif
 
-static void put64(u8 *p, u64 v)
-{
-	memcpy(p, &v, 8);	/* little-endian host: target byte order */
-}
+static const struct kgdb_reg fake_regs_table[FAKE_NUM_REGS] = {
+	R("r0", r[0], KGDB_NOWHERE), R("r1", r[1], KGDB_NOWHERE),
+	R("r2", r[2], KGDB_NOWHERE), R("r3", r[3], KGDB_NOWHERE),
+	R("r4", r[4], KGDB_NOWHERE), R("r5", r[5], KGDB_NOWHERE),
+	R("r6", r[6], KGDB_NOWHERE), R("r7", r[7], KGDB_NOWHERE),
+	{ "pc", 64, 1, "code_ptr", NULL, KGDB_IN_FRAME(pc), SAVED(pc) },
+	{ "sp", 64, 1, "data_ptr", NULL, KGDB_IN_FRAME(sp), SAVED(sp) },
+	{ "fp", 64, 1, "data_ptr", "general", KGDB_IN_FRAME(fp), SAVED(fp) },
+	{ "flags", 32, 1, "fake_flags", NULL, KGDB_IN_FRAME(flags), KGDB_NOWHERE },
+};
 
-static u64 get64(const u8 *p)
-{
-	u64 v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static void fake_regs_to_gdb(u8 *gdb, const struct pt_regs *regs, unsigned int cpu)
-{
-	unsigned int i;
-
-	for (i = 0; i < 8; i++)
-		put64(gdb + 8 * i, regs->r[i]);
-	put64(gdb + 64, regs->pc);
-	put64(gdb + 72, regs->sp);
-	put64(gdb + 80, regs->fp);
-	memcpy(gdb + 88, &regs->flags, 4);
-}
-
-static void fake_gdb_to_regs(struct pt_regs *regs, const u8 *gdb, unsigned int cpu)
-{
-	unsigned int i;
-
-	for (i = 0; i < 8; i++)
-		regs->r[i] = get64(gdb + 8 * i);
-	regs->pc = get64(gdb + 64);
-	regs->sp = get64(gdb + 72);
-	regs->fp = get64(gdb + 80);
-	memcpy(&regs->flags, gdb + 88, 4);
-}
+#ifndef FAKE_ARCH_MINIMAL
+/* The second feature's types carry characters the binary reply escapes. */
+static const struct kgdb_reg_feature fake_features[] = {
+	{ "fake.gprs", NULL },
+	{ "fake.\"ctl\"", "<flags id=\"fake_flags\" size=\"4\"><!-- #$}* --></flags>" },
+};
+#endif
 
 static uintptr_t fake_get_pc(const struct pt_regs *regs)
 {
@@ -73,13 +60,6 @@ static void fake_set_pc(struct pt_regs *regs, uintptr_t pc)
 }
 
 #ifndef FAKE_ARCH_MINIMAL
-static void fake_task_to_gdb(u8 *gdb, const struct task *t)
-{
-	put64(gdb + 64, t->ctx.pc);
-	put64(gdb + 72, t->ctx.sp);
-	put64(gdb + 80, t->ctx.fp);
-}
-
 #ifdef FAKE_ARCH_SOFTSTEP
 /*
  * A software step: the next instruction, and where r7 points when it is
@@ -183,31 +163,24 @@ static void fake_hold_kick(unsigned int cpu)
 	pthread_mutex_unlock(&kick_lock);
 }
 
-static const struct kgdb_xml fake_xml[] = {
-	{ "target.xml", "<target><architecture>fake</architecture>"
-			"<xi:include href=\"regs.xml\"/></target>" },
-	{ "regs.xml", "<feature name=\"x\"><!-- #$}* need escaping --></feature>" },
-	{ NULL, NULL },
-};
 #endif
 
 const struct kgdb_arch arch_kgdb_ops = {
 	.bp_insn = { 0xcc },
 	.bp_len = 1,
 	.bp_pc_offset = 1,
+	.regs = fake_regs_table,
 	.num_regs = FAKE_NUM_REGS,
-	.reg_sizes = fake_reg_sizes,
+	.tdesc_arch = "fake",
 	.pc_regno = 8,
 	.sp_regno = 9,
 	.fp_regno = 10,
-	.regs_to_gdb = fake_regs_to_gdb,
-	.gdb_to_regs = fake_gdb_to_regs,
 	.get_pc = fake_get_pc,
 	.set_pc = fake_set_pc,
 	.roundup_cpus = fake_roundup,
 #ifndef FAKE_ARCH_MINIMAL
-	.xml = fake_xml,
-	.task_to_gdb = fake_task_to_gdb,
+	.reg_features = fake_features,
+	.num_reg_features = ARRAY_SIZE(fake_features),
 #ifdef FAKE_ARCH_SOFTSTEP
 	.next_pcs = fake_next_pcs,
 #else

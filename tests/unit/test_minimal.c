@@ -19,7 +19,7 @@ static void test_minimal_port(void **state)
 	xchg("Z1,1000,1", "");
 	xchg("z2,3000,4", "");
 	xchg("qXfer:features:read:target.xml:0,100", "");
-	/* No task_to_gdb: a sleeping task's registers read as zero. */
+	/* No task locations in its table: a sleeping task's registers read as zero. */
 	xchg("Hg4", "OK");
 	memset(g, '0', sizeof(g) - 1);
 	g[sizeof(g) - 1] = '\0';

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The ARM debugger backend: the struct kgdb_arch table, register
- * conversion between the trap frame and gdb's core registers (r0-r15,
- * cpsr), and the roundup of the other CPUs with the GIC's FIQ "NMI".
+ * The ARM debugger backend: the struct kgdb_arch table, the register
+ * table of gdb's core registers (r0-r15, cpsr), and the roundup of the other CPUs with the GIC's FIQ "NMI".
  * Breakpoints are an undefined instruction (ARM_KGDB_BREAK_INSN) the
  * undefined-instruction handler reports as DIE_BREAKPOINT; single-step is
  * the core's software step with the next-PC decoder in kgdb_step.c,
@@ -19,81 +18,64 @@
 #include <asm/setup.h>
 #include "kgdb_arm.h"
 
-static const u8 arm_kgdb_reg_sizes[GDB_NUM_REGS] = {
-	[0 ... GDB_NUM_REGS - 1] = sizeof(u32),
+#define F(f)		KGDB_IN_FRAME(f)
+#define T(f)		KGDB_IN_TASK(f)
+#define GPR(n, i, task)	{ n, 32, 0, "uint32", NULL, F(uregs[i]), task }
+
+/*
+ * gdb's core registers, in its numbering (cpsr is 16 here, not gdb's
+ * internal 25). There is no floating point in the kernel. A sleeping task
+ * has r4-r11, sp and its resume pc in arm_switch_to()'s save area; lr
+ * reads as that pc (the next frame's return address is in the APCS frame
+ * fp points at).
+ */
+static const struct kgdb_reg arm_kgdb_regs[GDB_NUM_REGS] = {
+	GPR("r0", 0, KGDB_NOWHERE), GPR("r1", 1, KGDB_NOWHERE),
+	GPR("r2", 2, KGDB_NOWHERE), GPR("r3", 3, KGDB_NOWHERE),
+	GPR("r4", 4, T(r4)), GPR("r5", 5, T(r5)), GPR("r6", 6, T(r6)),
+	GPR("r7", 7, T(r7)), GPR("r8", 8, T(r8)), GPR("r9", 9, T(r9)),
+	GPR("r10", 10, T(r10)), GPR("r11", 11, T(fp)), GPR("r12", 12, KGDB_NOWHERE),
+	{ "sp", 32, 0, "data_ptr", NULL, F(sp), T(sp) },
+	{ "lr", 32, 0, NULL, NULL, F(lr), T(pc) },
+	{ "pc", 32, 0, "code_ptr", NULL, F(pc), T(pc) },
+	{ "cpsr", 32, 0, NULL, NULL, KGDB_BY_ARCH, KGDB_BY_ARCH },
 };
 
-static void put_reg(u8 *gdb, unsigned int regno, unsigned long v)
+static const struct kgdb_reg_feature arm_kgdb_features[] = {
+	{ "org.gnu.gdb.arm.core", NULL },
+};
+
+static void arm_kgdb_reg_get(unsigned int regno, u8 *val, const struct pt_regs *regs,
+			     unsigned int cpu)
 {
-	u32 w = (u32)v;
+	u32 cpsr = (u32)regs->cpsr;
 
-	memcpy(gdb + 4 * regno, &w, sizeof(w));	/* little-endian, as the target */
-}
-
-static unsigned long get_reg(const u8 *gdb, unsigned int regno)
-{
-	u32 w;
-
-	memcpy(&w, gdb + 4 * regno, sizeof(w));
-	return w;
-}
-
-static void arm_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs, unsigned int cpu)
-{
-	for (unsigned int i = 0; i < 13; i++)
-		put_reg(gdb, i, regs->uregs[i]);
-	put_reg(gdb, GDB_SP, regs->sp);
-	put_reg(gdb, GDB_LR, regs->lr);
-	put_reg(gdb, GDB_PC, regs->pc);
-	put_reg(gdb, GDB_CPSR, regs->cpsr);
+	memcpy(val, &cpsr, sizeof(cpsr));	/* cpsr, the only such row */
 }
 
 /* The mode bits stay: the exit path cannot return to another mode's
  * banked registers, and this kernel runs in SVC mode only. */
-static void arm_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb, unsigned int cpu)
+static void arm_kgdb_reg_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
+			     unsigned int cpu)
 {
-	for (unsigned int i = 0; i < 13; i++)
-		regs->uregs[i] = get_reg(gdb, i);
-	regs->sp = get_reg(gdb, GDB_SP);
-	regs->lr = get_reg(gdb, GDB_LR);
-	regs->pc = get_reg(gdb, GDB_PC);
-	regs->cpsr = (get_reg(gdb, GDB_CPSR) & ~(unsigned long)PSR_MODE_MASK) |
-		     (regs->cpsr & PSR_MODE_MASK);
+	u32 cpsr;
+
+	memcpy(&cpsr, val, sizeof(cpsr));
+	regs->cpsr = (cpsr & ~(unsigned long)PSR_MODE_MASK) | (regs->cpsr & PSR_MODE_MASK);
 }
 
-/*
- * A sleeping task: r4-r11, sp and the resume pc in arch_switch_to(), as
- * switch.S saved them; lr reads as the pc (the next frame's return address
- * is in the APCS frame fp points at), cpsr as SVC mode with IRQs on.
- */
-static void arm_kgdb_task_to_gdb(u8 *gdb, const struct task *t)
+/* A sleeping task's cpsr: SVC mode with IRQs on. */
+static void arm_kgdb_task_reg_get(unsigned int regno, u8 *val, const struct task *t)
 {
-	const struct arch_context *ctx = &t->ctx;
+	u32 cpsr = PSR_MODE_SVC;
 
-	memset(gdb, 0, GDB_NUM_REGS * 4);
-	put_reg(gdb, 4, ctx->r4);
-	put_reg(gdb, 5, ctx->r5);
-	put_reg(gdb, 6, ctx->r6);
-	put_reg(gdb, 7, ctx->r7);
-	put_reg(gdb, 8, ctx->r8);
-	put_reg(gdb, 9, ctx->r9);
-	put_reg(gdb, 10, ctx->r10);
-	put_reg(gdb, GDB_FP, ctx->fp);
-	put_reg(gdb, GDB_SP, ctx->sp);
-	put_reg(gdb, GDB_LR, ctx->pc);
-	put_reg(gdb, GDB_PC, ctx->pc);
-	put_reg(gdb, GDB_CPSR, PSR_MODE_SVC);
+	memcpy(val, &cpsr, sizeof(cpsr));
 }
 
 static void arm_kgdb_flush_icache(uintptr_t addr, size_t len)
 {
 	arm_sync_icache(addr, len);
 }
-
-static const struct kgdb_xml arm_kgdb_xml[] = {
-	{ "target.xml", arm_kgdb_target_xml },
-	{ NULL, NULL },
-};
 
 const struct kgdb_arch arch_kgdb_ops = {
 	.bp_insn = {
@@ -102,15 +84,17 @@ const struct kgdb_arch arch_kgdb_ops = {
 	},
 	.bp_len = 4,
 	.bp_pc_offset = 0,
+	.regs = arm_kgdb_regs,
 	.num_regs = GDB_NUM_REGS,
-	.reg_sizes = arm_kgdb_reg_sizes,
+	.reg_features = arm_kgdb_features,
+	.num_reg_features = ARRAY_SIZE(arm_kgdb_features),
+	.tdesc_arch = "arm",
 	.pc_regno = GDB_PC,
 	.sp_regno = GDB_SP,
 	.fp_regno = GDB_FP,
-	.xml = arm_kgdb_xml,
-	.regs_to_gdb = arm_kgdb_regs_to_gdb,
-	.gdb_to_regs = arm_kgdb_gdb_to_regs,
-	.task_to_gdb = arm_kgdb_task_to_gdb,
+	.reg_get = arm_kgdb_reg_get,
+	.reg_set = arm_kgdb_reg_set,
+	.task_reg_get = arm_kgdb_task_reg_get,
 	.get_pc = generic_kgdb_get_pc,
 	.set_pc = generic_kgdb_set_pc,
 	.next_pcs = arm_kgdb_next_pcs,

@@ -5,15 +5,13 @@
 /* Shared by the ARM debugger backend's files (arch/arm/kernel/kgdb*.c). */
 #include <kgdb.h>
 
-/* gdb's register numbers, as kgdb_target.xml gives them. */
+/* gdb's register numbers: rows of the register table (kgdb.c). */
 #define GDB_FP		11
 #define GDB_SP		13
 #define GDB_LR		14
 #define GDB_PC		15
 #define GDB_CPSR	16
 #define GDB_NUM_REGS	17
-
-extern const char arm_kgdb_target_xml[];
 
 /* kgdb_step.c: the next-PC decoder for the core's software step. */
 int arm_kgdb_next_pcs(struct pt_regs *regs, uintptr_t *pcs);

@@ -24,24 +24,25 @@ static void x86_kgdb_cpu_leave(unsigned int cpu)
 	x86_kgdb_restore_cpu_state(&x86_kgdb_cpus[cpu]);
 }
 
-static const struct kgdb_xml x86_kgdb_xml[] = {
-	{ "target.xml", x86_kgdb_target_xml },
-	{ NULL, NULL },
-};
-
 const struct kgdb_arch arch_kgdb_ops = {
 	.bp_insn = { X86_BREAKPOINT_INSN },
 	.bp_len = 1,
 	.bp_pc_offset = 1,
+	.regs = x86_kgdb_regs,
 	.num_regs = GDB_NUM_REGS,
-	.reg_sizes = x86_kgdb_reg_sizes,
+	.reg_features = x86_kgdb_features,
+	.num_reg_features = X86_KGDB_FEATURES,
+#ifdef __x86_64__
+	.tdesc_arch = "i386:x86-64",
+#else
+	.tdesc_arch = "i386",
+#endif
 	.pc_regno = GDB_PC,
 	.sp_regno = GDB_SP,
 	.fp_regno = GDB_BP,
-	.xml = x86_kgdb_xml,
-	.regs_to_gdb = x86_kgdb_regs_to_gdb,
-	.gdb_to_regs = x86_kgdb_gdb_to_regs,
-	.task_to_gdb = x86_kgdb_task_to_gdb,
+	.reg_get = x86_kgdb_reg_get,
+	.reg_set = x86_kgdb_reg_set,
+	.task_reg_get = x86_kgdb_task_reg_get,
 	.get_pc = generic_kgdb_get_pc,
 	.set_pc = generic_kgdb_set_pc,
 	.single_step = x86_kgdb_single_step,

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * gdb's x86 register block ('g' packet), both directions: the general
- * registers come from the trap frame; x87/SSE state, the data segment
- * selectors (x86_64) and the segment bases (x86_64) are captured on each CPU as it
- * enters the debugger (struct x86_kgdb_cpu), since the frame lacks them.
+ * gdb's x86 registers: the table the core serves them from (and makes the
+ * target description of), and the hooks for the rows not in the trap
+ * frame. The general registers and the PC are in the frame; x87/SSE state,
+ * the data segment selectors (x86_64) and the segment bases (x86_64) are
+ * captured on each CPU as it enters the debugger (struct x86_kgdb_cpu).
  *
  * The kernel is built -mgeneral-regs-only, so the x87/SSE registers still
  * hold whatever the CPU had: fxsave in the debugger reads the real state,
@@ -43,57 +44,96 @@
 /* Flags gdb may change; the rest (IOPL, NT, VM, ...) keep the frame's value. */
 #define EFLAGS_WRITABLE	0x00050fd5UL	/* CF PF AF ZF SF TF IF DF OF RF AC */
 
-#define PT(field)	__builtin_offsetof(struct pt_regs, field)
-#define NO_FIELD	0xffff
+#define GPR_BITS	(8 * sizeof(unsigned long))
+#define SEG_MASK	0xffff	/* the CPU may push a selector with garbage above */
 
-/* Where each general register lives in struct pt_regs, by gdb number. */
-static const u16 gpr_offset[GDB_ST0] = {
+/* Where a row lives: the trap frame (F), a sleeping task's context (T). */
+#define F(f)		KGDB_IN_FRAME(f)
+#define T(f)		KGDB_IN_TASK(f)
+#define ARCH		KGDB_BY_ARCH
+#define NONE		KGDB_NOWHERE
+
+#define GPR(n, f, t, task)	{ n, GPR_BITS, X86_CORE, t, NULL, F(f), task }
+#define SEG(n)			{ n, 32, X86_CORE, "int32", NULL, ARCH, NONE }
+#define ST(n)			{ "st" #n, 80, X86_CORE, "i387_ext", NULL, ARCH, NONE }
+#define FPU(n)			{ n, 32, X86_CORE, NULL, "float", ARCH, NONE }
+#define XMM(n)			{ "xmm" #n, 128, X86_SSE, "vec128", "vector", ARCH, NONE }
+
+/* gdb's x86 registers, in its numbering (GDB_* in kgdb_x86.h). */
+const struct kgdb_reg x86_kgdb_regs[GDB_NUM_REGS] = {
 #ifdef __x86_64__
-	[GDB_AX] = PT(rax), [GDB_BX] = PT(rbx), [GDB_CX] = PT(rcx), [GDB_DX] = PT(rdx),
-	[GDB_SI] = PT(rsi), [GDB_DI] = PT(rdi), [GDB_BP] = PT(rbp), [GDB_SP] = PT(rsp),
-	[GDB_R8] = PT(r8), PT(r9), PT(r10), PT(r11), PT(r12), PT(r13), PT(r14), PT(r15),
-	[GDB_PC] = PT(rip), [GDB_FLAGS] = PT(rflags), [GDB_CS] = PT(cs), [GDB_SS] = PT(ss),
-	[GDB_DS] = NO_FIELD, [GDB_ES] = NO_FIELD, [GDB_FS] = NO_FIELD, [GDB_GS] = NO_FIELD,
+	GPR("rax", rax, "int64", NONE), GPR("rbx", rbx, "int64", T(rbx)),
+	GPR("rcx", rcx, "int64", NONE), GPR("rdx", rdx, "int64", NONE),
+	GPR("rsi", rsi, "int64", NONE), GPR("rdi", rdi, "int64", NONE),
+	GPR("rbp", rbp, "data_ptr", T(rbp)), GPR("rsp", rsp, "data_ptr", T(rsp)),
+	GPR("r8", r8, "int64", NONE), GPR("r9", r9, "int64", NONE),
+	GPR("r10", r10, "int64", NONE), GPR("r11", r11, "int64", NONE),
+	GPR("r12", r12, "int64", T(r12)), GPR("r13", r13, "int64", T(r13)),
+	GPR("r14", r14, "int64", T(r14)), GPR("r15", r15, "int64", T(r15)),
+	GPR("rip", rip, "code_ptr", T(rip)),
 #else
-	[GDB_AX] = PT(eax), [GDB_CX] = PT(ecx), [GDB_DX] = PT(edx), [GDB_BX] = PT(ebx),
-	[GDB_SP] = PT(esp), [GDB_BP] = PT(ebp), [GDB_SI] = PT(esi), [GDB_DI] = PT(edi),
-	[GDB_PC] = PT(eip), [GDB_FLAGS] = PT(eflags), [GDB_CS] = PT(cs), [GDB_SS] = PT(ss),
-	[GDB_DS] = PT(ds), [GDB_ES] = PT(es), [GDB_FS] = PT(fs), [GDB_GS] = PT(gs),
+	GPR("eax", eax, "int32", NONE), GPR("ecx", ecx, "int32", NONE),
+	GPR("edx", edx, "int32", NONE), GPR("ebx", ebx, "int32", T(ebx)),
+	GPR("esp", esp, "data_ptr", T(esp)), GPR("ebp", ebp, "data_ptr", T(ebp)),
+	GPR("esi", esi, "int32", T(esi)), GPR("edi", edi, "int32", T(edi)),
+	GPR("eip", eip, "code_ptr", T(eip)),
 #endif
-};
-
-const u8 x86_kgdb_reg_sizes[GDB_NUM_REGS] = {
-	[0 ... GDB_PC] = GDB_GPR_SIZE,
-	[GDB_FLAGS ... GDB_GS] = 4,
-	[GDB_ST0 ... GDB_ST0 + 7] = 10,
-	[GDB_FCTRL ... GDB_FOP] = 4,
-	[GDB_XMM0 ... GDB_XMM0 + GDB_NUM_XMM - 1] = 16,
-	[GDB_MXCSR] = 4,
+	{ "eflags", 32, X86_CORE, "i386_eflags", NULL, ARCH, NONE },
+	{ "cs", 32, X86_CORE, "int32", NULL, ARCH, ARCH },
+	{ "ss", 32, X86_CORE, "int32", NULL, ARCH, ARCH },
+	SEG("ds"), SEG("es"), SEG("fs"), SEG("gs"),
+	ST(0), ST(1), ST(2), ST(3), ST(4), ST(5), ST(6), ST(7),
+	FPU("fctrl"), FPU("fstat"), FPU("ftag"), FPU("fiseg"),
+	FPU("fioff"), FPU("foseg"), FPU("fooff"), FPU("fop"),
+	XMM(0), XMM(1), XMM(2), XMM(3), XMM(4), XMM(5), XMM(6), XMM(7),
 #ifdef __x86_64__
-	[GDB_FS_BASE ... GDB_GS_BASE] = 8,
+	XMM(8), XMM(9), XMM(10), XMM(11), XMM(12), XMM(13), XMM(14), XMM(15),
+#endif
+	{ "mxcsr", 32, X86_SSE, "i386_mxcsr", "vector", ARCH, NONE },
+	/* Not on i386: gdb 13 asserts on org.gnu.gdb.i386.segments there. */
+#ifdef __x86_64__
+	{ "fs_base", 64, X86_SEGMENTS, NULL, NULL, ARCH, NONE },
+	{ "gs_base", 64, X86_SEGMENTS, NULL, NULL, ARCH, NONE },
 #endif
 };
 
-static size_t reg_offset(unsigned int regno)
-{
-	size_t off = 0;
+#define FLAG(n, bit)	"<field name=\"" n "\" start=\"" #bit "\" end=\"" #bit "\"/>"
+#define VEC(id, t, n)	"<vector id=\"" id "\" type=\"" t "\" count=\"" #n "\"/>"
+#define FIELD(n, t)	"<field name=\"" n "\" type=\"" t "\"/>"
 
-	while (regno--)
-		off += x86_kgdb_reg_sizes[regno];
-	return off;
+const struct kgdb_reg_feature x86_kgdb_features[X86_KGDB_FEATURES] = {
+	[X86_CORE] = { "org.gnu.gdb.i386.core",
+		"<flags id=\"i386_eflags\" size=\"4\">"
+		FLAG("CF", 0) FLAG("PF", 2) FLAG("AF", 4) FLAG("ZF", 6) FLAG("SF", 7)
+		FLAG("TF", 8) FLAG("IF", 9) FLAG("DF", 10) FLAG("OF", 11) FLAG("NT", 14)
+		FLAG("RF", 16) FLAG("VM", 17) FLAG("AC", 18) FLAG("VIF", 19)
+		FLAG("VIP", 20) FLAG("ID", 21) "</flags>" },
+	[X86_SSE] = { "org.gnu.gdb.i386.sse",
+		VEC("v4f", "ieee_single", 4) VEC("v2d", "ieee_double", 2)
+		VEC("v16i8", "int8", 16) VEC("v8i16", "int16", 8)
+		VEC("v4i32", "int32", 4) VEC("v2i64", "int64", 2)
+		"<union id=\"vec128\">"
+		FIELD("v4_float", "v4f") FIELD("v2_double", "v2d") FIELD("v16_int8", "v16i8")
+		FIELD("v8_int16", "v8i16") FIELD("v4_int32", "v4i32") FIELD("v2_int64", "v2i64")
+		FIELD("uint128", "uint128") "</union>"
+		"<flags id=\"i386_mxcsr\" size=\"4\">"
+		FLAG("IE", 0) FLAG("DE", 1) FLAG("ZE", 2) FLAG("OE", 3) FLAG("UE", 4)
+		FLAG("PE", 5) FLAG("DAZ", 6) FLAG("IM", 7) FLAG("DM", 8) FLAG("ZM", 9)
+		FLAG("OM", 10) FLAG("UM", 11) FLAG("PM", 12) FLAG("FZ", 15) "</flags>" },
+	[X86_SEGMENTS] = { "org.gnu.gdb.i386.segments", NULL },
+};
+
+static void put(u8 *val, unsigned int regno, u64 v)
+{
+	memcpy(val, &v, x86_kgdb_regs[regno].bits / 8);	/* little-endian */
 }
 
-static void put(u8 *gdb, unsigned int regno, u64 val)
+static u64 get(const u8 *val, unsigned int regno)
 {
-	memcpy(gdb + reg_offset(regno), &val, x86_kgdb_reg_sizes[regno]);
-}
+	u64 v = 0;
 
-static u64 get(const u8 *gdb, unsigned int regno)
-{
-	u64 val = 0;
-
-	memcpy(&val, gdb + reg_offset(regno), x86_kgdb_reg_sizes[regno]);
-	return val;
+	memcpy(&v, val, x86_kgdb_regs[regno].bits / 8);
+	return v;
 }
 
 static u16 fx16(const u8 *fx, unsigned int off)
@@ -212,122 +252,150 @@ static u8 ftag_abridged(u16 full)
 	return ftw;
 }
 
-static void fx_to_gdb(u8 *gdb, const u8 *fx)
+static bool is_st(unsigned int regno)
 {
-	unsigned int i;
-
-	for (i = 0; i < 8; i++)
-		memcpy(gdb + reg_offset(GDB_ST0 + i), fx + FX_ST0 + 16 * i, 10);
-	put(gdb, GDB_FCTRL, fx16(fx, FX_FCW));
-	put(gdb, GDB_FSTAT, fx16(fx, FX_FSW));
-	put(gdb, GDB_FTAG, ftag_full(fx));
-	put(gdb, GDB_FISEG, fx16(fx, FX_FCS));
-	put(gdb, GDB_FIOFF, fx32(fx, FX_FIP));
-	put(gdb, GDB_FOSEG, fx16(fx, FX_FDS));
-	put(gdb, GDB_FOOFF, fx32(fx, FX_FDP));
-	put(gdb, GDB_FOP, fx16(fx, FX_FOP) & 0x7ff);
-	for (i = 0; i < GDB_NUM_XMM; i++)
-		memcpy(gdb + reg_offset(GDB_XMM0 + i), fx + FX_XMM0 + 16 * i, 16);
-	put(gdb, GDB_MXCSR, fx32(fx, FX_MXCSR));
+	return regno >= GDB_ST0 && regno < GDB_ST0 + 8;
 }
 
-static void fx_from_gdb(u8 *fx, const u8 *gdb)
+static bool is_xmm(unsigned int regno)
+{
+	return regno >= GDB_XMM0 && regno < GDB_XMM0 + GDB_NUM_XMM;
+}
+
+/* An x87/SSE register from the fxsave image. */
+static void fx_get(const u8 *fx, unsigned int regno, u8 *val)
+{
+	if (is_st(regno))
+		memcpy(val, fx + FX_ST0 + 16 * (regno - GDB_ST0), 10);
+	else if (is_xmm(regno))
+		memcpy(val, fx + FX_XMM0 + 16 * (regno - GDB_XMM0), 16);
+	else if (regno == GDB_FCTRL)
+		put(val, regno, fx16(fx, FX_FCW));
+	else if (regno == GDB_FSTAT)
+		put(val, regno, fx16(fx, FX_FSW));
+	else if (regno == GDB_FTAG)
+		put(val, regno, ftag_full(fx));
+	else if (regno == GDB_FISEG)
+		put(val, regno, fx16(fx, FX_FCS));
+	else if (regno == GDB_FIOFF)
+		put(val, regno, fx32(fx, FX_FIP));
+	else if (regno == GDB_FOSEG)
+		put(val, regno, fx16(fx, FX_FDS));
+	else if (regno == GDB_FOOFF)
+		put(val, regno, fx32(fx, FX_FDP));
+	else if (regno == GDB_FOP)
+		put(val, regno, fx16(fx, FX_FOP) & 0x7ff);
+	else if (regno == GDB_MXCSR)
+		put(val, regno, fx32(fx, FX_MXCSR));
+}
+
+static void fx_put(u8 *fx, unsigned int off, u64 v, size_t size)
+{
+	memcpy(fx + off, &v, size);	/* little-endian */
+}
+
+/* ... and back into it. */
+static void fx_set(u8 *fx, unsigned int regno, const u8 *val)
 {
 	u32 mask = fx32(fx, FX_MXCSR_MASK) ?: MXCSR_MASK_DEFAULT;
-	u32 v32;
-	u16 v16;
-	unsigned int i;
+	u64 v = get(val, regno);
 
-	for (i = 0; i < 8; i++)
-		memcpy(fx + FX_ST0 + 16 * i, gdb + reg_offset(GDB_ST0 + i), 10);
-#define FX_PUT(off, val, var) (var = (val), memcpy(fx + (off), &var, sizeof(var)))
-	FX_PUT(FX_FCW, get(gdb, GDB_FCTRL), v16);
-	FX_PUT(FX_FSW, get(gdb, GDB_FSTAT), v16);
-	fx[FX_FTW] = ftag_abridged(get(gdb, GDB_FTAG));
-	FX_PUT(FX_FCS, get(gdb, GDB_FISEG), v16);
-	FX_PUT(FX_FIP, get(gdb, GDB_FIOFF), v32);
-	FX_PUT(FX_FDS, get(gdb, GDB_FOSEG), v16);
-	FX_PUT(FX_FDP, get(gdb, GDB_FOOFF), v32);
-	FX_PUT(FX_FOP, get(gdb, GDB_FOP) & 0x7ff, v16);
-	/* Reserved MXCSR bits would make fxrstor fault on the way out. */
-	FX_PUT(FX_MXCSR, get(gdb, GDB_MXCSR) & mask, v32);
-#undef FX_PUT
-	for (i = 0; i < GDB_NUM_XMM; i++)
-		memcpy(fx + FX_XMM0 + 16 * i, gdb + reg_offset(GDB_XMM0 + i), 16);
+	if (is_st(regno))
+		memcpy(fx + FX_ST0 + 16 * (regno - GDB_ST0), val, 10);
+	else if (is_xmm(regno))
+		memcpy(fx + FX_XMM0 + 16 * (regno - GDB_XMM0), val, 16);
+	else if (regno == GDB_FCTRL)
+		fx_put(fx, FX_FCW, v, 2);
+	else if (regno == GDB_FSTAT)
+		fx_put(fx, FX_FSW, v, 2);
+	else if (regno == GDB_FTAG)
+		fx[FX_FTW] = ftag_abridged((u16)v);
+	else if (regno == GDB_FISEG)
+		fx_put(fx, FX_FCS, v, 2);
+	else if (regno == GDB_FIOFF)
+		fx_put(fx, FX_FIP, v, 4);
+	else if (regno == GDB_FOSEG)
+		fx_put(fx, FX_FDS, v, 2);
+	else if (regno == GDB_FOOFF)
+		fx_put(fx, FX_FDP, v, 4);
+	else if (regno == GDB_FOP)
+		fx_put(fx, FX_FOP, v & 0x7ff, 2);
+	else if (regno == GDB_MXCSR)
+		fx_put(fx, FX_MXCSR, v & mask, 4);	/* reserved bits: fxrstor faults */
 }
 
-/* ---------------------------------------------------------------- conversion */
+/* ---------------------------------------------------------------- the hooks */
 
-void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs, unsigned int cpu)
+static u16 selector(const struct pt_regs *regs, unsigned int regno, unsigned int cpu)
+{
+	switch (regno) {
+	case GDB_CS:
+		return regs->cs & SEG_MASK;
+	case GDB_SS:
+		return regs->ss & SEG_MASK;
+#ifndef __x86_64__
+	case GDB_DS:
+		return regs->ds & SEG_MASK;
+	case GDB_ES:
+		return regs->es & SEG_MASK;
+	case GDB_FS:
+		return regs->fs & SEG_MASK;
+	case GDB_GS:
+		return regs->gs & SEG_MASK;
+#endif
+	default:
+		return x86_kgdb_cpus[cpu].sel[regno - GDB_DS];
+	}
+}
+
+void x86_kgdb_reg_get(unsigned int regno, u8 *val, const struct pt_regs *regs,
+		      unsigned int cpu)
 {
 	const struct x86_kgdb_cpu *c = &x86_kgdb_cpus[cpu];
-	unsigned int i;
 
-	memset(gdb, 0, reg_offset(GDB_NUM_REGS));
-	for (i = 0; i < GDB_ST0; i++) {
-		if (gpr_offset[i] != NO_FIELD)
-			put(gdb, i, *(const unsigned long *)((const u8 *)regs + gpr_offset[i]));
-		else
-			put(gdb, i, c->sel[i - GDB_DS]);
-	}
-	/* The CPU may push a selector with garbage in the upper bits. */
-	for (i = GDB_CS; i <= GDB_GS; i++)
-		put(gdb, i, get(gdb, i) & 0xffff);
-	if (c->fx_valid)
-		fx_to_gdb(gdb, c->fx);
+	if (regno == GDB_FLAGS)
+		put(val, regno, regs_flags(regs));
+	else if (regno >= GDB_CS && regno <= GDB_GS)
+		put(val, regno, selector(regs, regno, cpu));
 #ifdef __x86_64__
-	put(gdb, GDB_FS_BASE, c->fs_base);
-	put(gdb, GDB_GS_BASE, c->gs_base);
+	else if (regno == GDB_FS_BASE)
+		put(val, regno, c->fs_base);
+	else if (regno == GDB_GS_BASE)
+		put(val, regno, c->gs_base);
 #endif
+	else if (c->fx_valid)
+		fx_get(c->fx, regno, val);
 }
 
 /*
- * Only general registers, the PC, some flags and the x87/SSE state take
- * writes: segment registers and bases stay as the kernel set them.
+ * Only some flags and the x87/SSE state take writes (the general
+ * registers and the PC are in the frame): segment registers and bases
+ * stay as the kernel set them.
  */
-void x86_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb, unsigned int cpu)
+void x86_kgdb_reg_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
+		      unsigned int cpu)
 {
 	/* Debugger context runs on one CPU at a time: no need for stack space. */
 	static u8 fx[FXSAVE_SIZE] __aligned(16);
-	unsigned int i;
+	struct x86_kgdb_cpu *c = &x86_kgdb_cpus[cpu];
 
-	for (i = 0; i <= GDB_PC; i++)
-		*(unsigned long *)((u8 *)regs + gpr_offset[i]) = get(gdb, i);
-	regs_flags(regs) = (regs_flags(regs) & ~EFLAGS_WRITABLE) |
-			   (get(gdb, GDB_FLAGS) & EFLAGS_WRITABLE);
-	if (!x86_kgdb_cpus[cpu].fx_valid)
+	if (regno == GDB_FLAGS) {
+		regs_flags(regs) = (regs_flags(regs) & ~EFLAGS_WRITABLE) |
+				   (get(val, regno) & EFLAGS_WRITABLE);
 		return;
-	memcpy(fx, x86_kgdb_cpus[cpu].fx, sizeof(fx));
-	fx_from_gdb(fx, gdb);
-	if (memcmp(fx, x86_kgdb_cpus[cpu].fx, sizeof(fx))) {
-		memcpy(x86_kgdb_cpus[cpu].fx, fx, sizeof(fx));
-		x86_kgdb_cpus[cpu].fx_dirty = true;
+	}
+	if (regno < GDB_ST0 || regno > GDB_MXCSR || !c->fx_valid)
+		return;
+	memcpy(fx, c->fx, sizeof(fx));
+	fx_set(fx, regno, val);
+	if (memcmp(fx, c->fx, sizeof(fx))) {
+		memcpy(c->fx, fx, sizeof(fx));
+		c->fx_dirty = true;
 	}
 }
 
-/*
- * A sleeping task: what arch_switch_to() saved (the callee-saved registers,
- * SP and the resume PC), and the kernel selectors it certainly runs with.
- */
-void x86_kgdb_task_to_gdb(u8 *gdb, const struct task *t)
+/* A sleeping task runs with the kernel's selectors; the rest is saved or unknown. */
+void x86_kgdb_task_reg_get(unsigned int regno, u8 *val, const struct task *t)
 {
-	const struct arch_context *ctx = &t->ctx;
-
-	memset(gdb, 0, reg_offset(GDB_NUM_REGS));
-#ifdef __x86_64__
-	put(gdb, GDB_BX, ctx->rbx);
-	put(gdb, GDB_R8 + 4, ctx->r12);
-	put(gdb, GDB_R8 + 5, ctx->r13);
-	put(gdb, GDB_R8 + 6, ctx->r14);
-	put(gdb, GDB_R8 + 7, ctx->r15);
-#else
-	put(gdb, GDB_BX, ctx->ebx);
-	put(gdb, GDB_SI, ctx->esi);
-	put(gdb, GDB_DI, ctx->edi);
-#endif
-	put(gdb, GDB_BP, context_fp(ctx));
-	put(gdb, GDB_SP, context_sp(ctx));
-	put(gdb, GDB_PC, context_pc(ctx));
-	put(gdb, GDB_CS, __KERNEL_CS);
-	put(gdb, GDB_SS, __KERNEL_DS);
+	put(val, regno, regno == GDB_CS ? __KERNEL_CS : __KERNEL_DS);
 }

@@ -12,9 +12,8 @@
 #include <kernel/smp.h>
 
 /*
- * gdb's register numbers, in the order of the target description
- * (kgdb_target_{64,32}.xml): general registers, x87, SSE, and on x86_64
- * the segment bases.
+ * gdb's register numbers, the rows of the register table (kgdb_regs.c):
+ * general registers, x87, SSE, and on x86_64 the segment bases.
  */
 #ifdef __x86_64__
 #define GDB_AX		0
@@ -86,11 +85,16 @@ struct x86_kgdb_cpu {
 
 extern struct x86_kgdb_cpu x86_kgdb_cpus[NR_CPUS];
 
-/* kgdb_regs.c */
-extern const u8 x86_kgdb_reg_sizes[GDB_NUM_REGS];
-void x86_kgdb_regs_to_gdb(u8 *gdb, const struct pt_regs *regs, unsigned int cpu);
-void x86_kgdb_gdb_to_regs(struct pt_regs *regs, const u8 *gdb, unsigned int cpu);
-void x86_kgdb_task_to_gdb(u8 *gdb, const struct task *t);
+/* kgdb_regs.c: the register table, its features, and the registers it
+ * leaves to the backend (x87/SSE, flags, selectors, segment bases). */
+enum { X86_CORE, X86_SSE, X86_SEGMENTS, X86_KGDB_FEATURES };
+extern const struct kgdb_reg x86_kgdb_regs[GDB_NUM_REGS];
+extern const struct kgdb_reg_feature x86_kgdb_features[X86_KGDB_FEATURES];
+void x86_kgdb_reg_get(unsigned int regno, u8 *val, const struct pt_regs *regs,
+		      unsigned int cpu);
+void x86_kgdb_reg_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
+		      unsigned int cpu);
+void x86_kgdb_task_reg_get(unsigned int regno, u8 *val, const struct task *t);
 /* Capture, on the CPU itself, what the frame lacks; reload what gdb changed. */
 void x86_kgdb_save_cpu_state(struct x86_kgdb_cpu *c);
 void x86_kgdb_restore_cpu_state(struct x86_kgdb_cpu *c);
@@ -109,8 +113,5 @@ int x86_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *s
 void x86_kgdb_hold_halt(const bool *release);
 void x86_kgdb_hold_kick(unsigned int cpu);
 void x86_kgdb_hold_woken(struct pt_regs *regs);
-
-/* kgdb_target.S: the target descriptions. */
-extern const char x86_kgdb_target_xml[];
 
 #endif

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: MIT
+"""The register table seen from gdb, on every arch: gdb numbers the
+registers from the target description the stub makes of its table, and
+`p` (one register) and `g` (the whole block) must agree with that
+numbering, for a stopped CPU and for a sleeping thread."""
+import re
+
+import pytest
+
+from machine import PROMPT
+
+
+def remote_registers(g):
+    """gdb's view: (name, remote number, offset in 'g', size) per register."""
+    out = g.cmd("maint print remote-registers")
+    regs = []
+    for line in out.splitlines()[1:]:
+        f = line.split()
+        # Name Nr Rel Offset Size Type Rmt-Nr g/G-Offset; raw-only rows have no Rmt Nr.
+        if len(f) == 8 and f[1].isdigit():
+            regs.append((f[0], int(f[6]), int(f[7]), int(f[4])))
+    return regs
+
+
+def packet(g, body):
+    out = g.cmd(f"maint packet {body}")
+    m = re.search(r'received: "([^"]*)"', out)
+    assert m, out
+    return m.group(1)
+
+
+def check_block(g, regs):
+    block = packet(g, "g")
+    assert re.fullmatch(r"[0-9a-f]+", block), block
+    assert len(block) == 2 * max(off + size for _, _, off, size in regs), (len(block), regs)
+    for name, rnum, off, size in regs:
+        one = packet(g, f"p{rnum:x}")
+        assert one == block[2 * off:2 * (off + size)], (name, rnum, one)
+
+
+@pytest.mark.parametrize("smp", [2])
+def test_p_and_g_agree_with_gdbs_numbering(target, smp):
+    m = target.boot(smp=smp)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    regs = remote_registers(g)
+    names = [r[0] for r in regs]
+    assert len(regs) >= 16 and len(set(names)) == len(names), names
+    assert sorted(r[1] for r in regs) == list(range(len(regs))), regs
+    # Laid out back to back in gdb's numbering, as the 'g' packet has them.
+    off = 0
+    for name, rnum, roff, size in sorted(regs, key=lambda r: r[1]):
+        assert roff == off, (name, roff, off)
+        off += size
+    check_block(g, regs)
+    pc = int(packet(g, "p%x" % next(r[1] for r in regs if r[0] in ("rip", "eip", "pc"))), 16)
+    assert pc != 0
+    # A sleeping thread: what its saved context holds, through both packets.
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+    g.interrupt()
+    g.wait_stop()
+    out = g.cmd("info threads")
+    sleeping = re.search(r"Thread (\d+) \(\S+, pid \d+, sleeping\)", out)
+    assert sleeping, out
+    assert packet(g, f"Hg{int(sleeping.group(1)):x}") == "OK"
+    check_block(g, regs)
+    assert packet(g, "Hg0") == "OK"
