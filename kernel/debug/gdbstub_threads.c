@@ -84,7 +84,8 @@ void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size)
  * for each read and cut to the window [off, end) that gdb asked for,
  * so that gdb 13 learns every thread and its text in one or two packets
  * instead of qfThreadInfo plus one qThreadExtraInfo per thread. Threads
- * carry no name attribute: gdb would print it next to the same text.
+ * carry no name attribute: gdb would print it next to the same text. No
+ * XML declaration, no newlines: gdb reads the list at every stop.
  */
 static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *th)
 {
@@ -99,7 +100,7 @@ static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *
 	xml_str(w, ">");
 	gdb_thread_text(th, s, GDB_THREAD_TEXT);
 	xml_text(w, s);
-	xml_str(w, "</thread>\n");
+	xml_str(w, "</thread>");
 }
 
 bool gdb_threads_xml(size_t off, size_t end)
@@ -109,7 +110,7 @@ bool gdb_threads_xml(size_t off, size_t end)
 	unsigned int cpu;
 	struct task *t;
 
-	xml_str(&w, "<?xml version=\"1.0\"?>\n<threads>\n");
+	xml_str(&w, "<threads>");
 	for_each_online_cpu(cpu) {
 		th.cpu = (int)cpu;
 		th.task = NULL;
@@ -122,6 +123,6 @@ bool gdb_threads_xml(size_t off, size_t end)
 		th.cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
 		xml_thread(&w, task_tid(t), &th);
 	}
-	xml_str(&w, "</threads>\n");
+	xml_str(&w, "</threads>");
 	return xml_window_done(&w);
 }

@@ -284,19 +284,19 @@ static void test_xfer_features(void **state)
 	break_in();
 }
 
-#define XFER_THREADS_HEAD "<?xml version=\"1.0\"?>\n<threads>\n"
+#define XFER_THREADS_HEAD "<threads>"
 
 static void test_xfer_threads(void **state)
 {
 	static const char doc[] = XFER_THREADS_HEAD
-		"<thread id=\"f4240\" core=\"0\">CPU0</thread>\n"
-		"<thread id=\"f4241\" core=\"1\">CPU1</thread>\n"
-		"<thread id=\"1\">swapper/0, pid 0, sleeping</thread>\n"
-		"<thread id=\"2\" core=\"0\">init, pid 1, on CPU0</thread>\n"
-		"<thread id=\"3\" core=\"1\">worker, pid 2, on CPU1</thread>\n"
-		"<thread id=\"4\">a&lt;b&amp;&quot;c*}, pid 3, sleeping</thread>\n"
-		"</threads>\n";
-	size_t size = strlen(doc), tail = strlen("c*}, pid 3, sleeping</thread>\n</threads>\n");
+		"<thread id=\"f4240\" core=\"0\">CPU0</thread>"
+		"<thread id=\"f4241\" core=\"1\">CPU1</thread>"
+		"<thread id=\"1\">swapper/0, pid 0, sleeping</thread>"
+		"<thread id=\"2\" core=\"0\">init, pid 1, on CPU0</thread>"
+		"<thread id=\"3\" core=\"1\">worker, pid 2, on CPU1</thread>"
+		"<thread id=\"4\">a&lt;b&amp;&quot;c*}, pid 3, sleeping</thread>"
+		"</threads>";
+	size_t size = strlen(doc), tail = strlen("c*}, pid 3, sleeping</thread></threads>");
 	char buf[1024];
 
 	strcpy(task_find(3)->comm, "a<b&\"c*}");
@@ -309,7 +309,7 @@ static void test_xfer_threads(void **state)
 	snprintf(buf, sizeof(buf), "qXfer:threads:read::%zx,ffb", size - tail);
 	script_pkt(buf);
 	expect_str("+");
-	expect_pkt("lc}\x0a}], pid 3, sleeping</thread>\n</threads>\n");
+	expect_pkt("lc}\x0a}], pid 3, sleeping</thread></threads>");
 	snprintf(buf, sizeof(buf), "qXfer:threads:read::%zx,10", size);
 	xchg(buf, "l");
 	xchg("qXfer:threads:read::fffffffffffffffe,10", "l");
@@ -329,17 +329,17 @@ static void test_xfer_threads_paging(void **state)
 
 	fake_tasks_setup(1500);
 	size = (size_t)sprintf(doc, XFER_THREADS_HEAD
-			       "<thread id=\"f4240\" core=\"0\">CPU0</thread>\n"
-			       "<thread id=\"f4241\" core=\"1\">CPU1</thread>\n"
-			       "<thread id=\"1\">swapper/0, pid 0, sleeping</thread>\n"
-			       "<thread id=\"2\" core=\"0\">init, pid 1, on CPU0</thread>\n"
-			       "<thread id=\"3\" core=\"1\">worker, pid 2, on CPU1</thread>\n"
-			       "<thread id=\"4\">sleeper, pid 3, sleeping</thread>\n");
+			       "<thread id=\"f4240\" core=\"0\">CPU0</thread>"
+			       "<thread id=\"f4241\" core=\"1\">CPU1</thread>"
+			       "<thread id=\"1\">swapper/0, pid 0, sleeping</thread>"
+			       "<thread id=\"2\" core=\"0\">init, pid 1, on CPU0</thread>"
+			       "<thread id=\"3\" core=\"1\">worker, pid 2, on CPU1</thread>"
+			       "<thread id=\"4\">sleeper, pid 3, sleeping</thread>");
 	for (i = 4; i < 1504; i++)
 		size += (size_t)sprintf(doc + size,
-					"<thread id=\"%x\">extra%u, pid %u, sleeping</thread>\n",
+					"<thread id=\"%x\">extra%u, pid %u, sleeping</thread>",
 					i + 1, i, i);
-	size += (size_t)sprintf(doc + size, "</threads>\n");
+	size += (size_t)sprintf(doc + size, "</threads>");
 	gdb_connect();
 	/* gdb asks for more than a packet holds: the reply fills the packet. */
 	for (i = 0; off < size; i++) {
@@ -353,7 +353,7 @@ static void test_xfer_threads_paging(void **state)
 		xchg(req, reply);
 		off += n;
 	}
-	assert_true(i > 20);
+	assert_true(i > 10);
 	resume("c");
 	break_in();
 }
