@@ -93,8 +93,8 @@ class LossyProxy:
     After a fault the next @gap bytes in that direction are left alone:
     the protocol's 8-bit checksum cannot see two faults in one packet that
     cancel out (a '0' dropped and another '0' duplicated), so @gap must
-    exceed the longest packet of the session. For the same reason no byte
-    is corrupted into a '#' (see flip())."""
+    exceed the longest packet of the session. No byte is corrupted into a
+    '#' or a '$' either (see flip())."""
 
     def __init__(self, upstream_port, rng, rate, kinds=KINDS, gap=0):
         self.rng = random.Random(rng.random())     # its own: the pumps are threads
@@ -159,13 +159,15 @@ class LossyProxy:
         return bytes(out)
 
     def flip(self, b):
-        """@b with one bit flipped, never into '#': a '3' or a 'c' turned
-        into the end of a packet makes the next two bytes its checksum, and
-        one time in 256 they match: the receiver takes a truncated packet,
-        which no 8-bit checksum can catch (a long soak met it)."""
+        """@b with one bit flipped, never into '#' or '$'. A '3' or a 'c'
+        turned into the end of a packet makes the next two bytes its
+        checksum, and one time in 256 they match: the receiver takes a
+        truncated packet, which no 8-bit checksum can catch. And gdb 13
+        fails the command ("Invalid hex digit 36") instead of sending a NAK
+        when a checksum digit arrives as '$' or '#'. Long soaks met both."""
         while True:
             c = b ^ (1 << self.rng.randrange(8))
-            if c != ord("#"):
+            if c not in b"#$":
                 return c
 
     def describe(self):
