@@ -120,7 +120,8 @@ struct gdb_args {
 /* A handler replies itself; returns true when gdb let the target go. */
 typedef bool (*gdb_handler_t)(struct gdb_args *a);
 
-static void tx_stop_reply(void)
+/* @awaited: gdb resumed the target and waits for this, with no timeout. */
+static void tx_stop_reply(bool awaited)
 {
 	static const char *const kinds[] = {
 		[KGDB_STOP_SWBREAK] = "swbreak:",
@@ -155,12 +156,15 @@ static void tx_stop_reply(void)
 		tx_hexbytes(val, gdb_reg_size((unsigned int)expedite[i]));
 		tx_char(';');
 	}
-	tx_end();
+	if (awaited)
+		tx_end_awaited();
+	else
+		tx_end();
 }
 
 static bool h_status(struct gdb_args *a)
 {
-	tx_stop_reply();
+	tx_stop_reply(false);
 	return false;
 }
 
@@ -785,7 +789,7 @@ void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 	gdb_session.c_tid = KGDB_TID_ANY;
 	/* gdb is waiting for this stop; a new gdb asks with '?' instead. */
 	if (gdb_session.attached)
-		tx_stop_reply();
+		tx_stop_reply(true);
 	for (;;) {
 		len = gdb_get_packet();
 		gdb_session.attached = true;

@@ -17,14 +17,17 @@
 #define GDB_RLE_MAX	(126 - GDB_RLE_BIAS)
 
 /*
- * A reply gdb neither acks nor NAKs was lost, or its ack was: gdb may be
- * waiting for a stop reply that will never come. It is sent again after
- * this much silence, and after twice as much each time it is still not
- * acked (gdb may only be idle), up to a cap.
+ * gdb waits for the stop reply after a resume with no timeout: if the line
+ * loses its '$', gdb waits for good, and so does the stub for the ack. So
+ * that reply alone is sent again after this much silence, and after twice
+ * as much each time it is still not acked, up to a cap. For any other
+ * reply gdb's own timeout (remotetimeout, 2 s by default) NAKs first; and
+ * a copy sent before gdb's timeout could land where gdb waits for a
+ * checksum digit that was lost, which gdb 13 fails the command on.
  */
 #define GDB_POLL_US		10
-#define GDB_RESEND_US		1500000UL
-#define GDB_RESEND_MAX_US	24000000UL
+#define GDB_RESEND_US		10000000UL
+#define GDB_RESEND_MAX_US	60000000UL
 
 char gdb_rx_buf[KGDB_PACKET_SIZE + 1];
 static char tx_buf[KGDB_PACKET_SIZE];
@@ -218,21 +221,27 @@ static bool gdb_reply_overtaken(void)
 	return false;
 }
 
-/* gdb's answer to a reply: '+', '-', '$' (its next packet) or silence. */
+/*
+ * gdb's answer to a reply: '+', '-', '$' (its next packet), or silence
+ * for @silence_us (0: wait as long as it takes).
+ */
 static int gdb_await_ack(unsigned long silence_us)
 {
 	int c;
 
 	do
-		c = gdb_getc_within(silence_us);
+		c = silence_us ? gdb_getc_within(silence_us) : gdb_getc();
 	while (c != '+' && c != '-' && c != '$' && c != KGDB_NO_CHAR);
 	return c;
 }
 
-/* Send a reply and, unless in no-ack mode, resend it until gdb acks it. */
-static void gdb_send_reply(const char *s, size_t len)
+/*
+ * Send a reply and, unless in no-ack mode, resend it until gdb acks it;
+ * an @awaited one (the stop reply gdb waits for) also after silence.
+ */
+static void gdb_send_reply(const char *s, size_t len, bool awaited)
 {
-	unsigned long silence_us = GDB_RESEND_US;
+	unsigned long silence_us = awaited ? GDB_RESEND_US : 0;
 	int c;
 
 	if (gdb_reply_overtaken())
@@ -447,14 +456,24 @@ size_t tx_binary(const u8 *buf, size_t len)
 	return n;
 }
 
-void tx_end(void)
+static void tx_send(bool awaited)
 {
 	/* Handlers size their replies; a reply that still did not fit is a bug
 	 * that gdb must not see as data. */
 	if (tx_overflow)
 		tx_err(-E2BIG);
 	else
-		gdb_send_reply(tx_buf, tx_len);
+		gdb_send_reply(tx_buf, tx_len, awaited);
+}
+
+void tx_end(void)
+{
+	tx_send(false);
+}
+
+void tx_end_awaited(void)
+{
+	tx_send(true);
 }
 
 void tx_reply(const char *s)

@@ -214,6 +214,8 @@ void tx_hex(unsigned long v);
 void tx_hexbytes(const u8 *buf, size_t len);
 size_t tx_binary(const u8 *buf, size_t len);
 void tx_end(void);
+/* ... the stop reply gdb waits for after a resume: resent after long silence */
+void tx_end_awaited(void);
 void tx_reply(const char *s);
 void tx_err(int err);
 
