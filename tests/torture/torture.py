@@ -101,6 +101,7 @@ class LossyProxy:
         self.rate = rate
         self.gap = gap
         self.clean = [0, 0]      # bytes left before the next fault may come
+        self.digits = [0, 0]     # checksum digits still to come after a '#'
         self.tail = [b"", b""]   # the last bytes delivered each way, for reports
         self.events = []         # (direction, kind, byte offset) of recent faults
         self.kinds = kinds
@@ -128,10 +129,14 @@ class LossyProxy:
             self.bytes[direction] += len(data)
             for b in data:
                 r = self.rng.random()
+                digit = self.digits[direction] > 0
+                self.digits[direction] = 2 if b == ord("#") else max(self.digits[direction] - 1, 0)
                 if self.clean[direction] > 0:
                     self.clean[direction] -= 1
                     out.append(b)
                     continue
+                if digit and r < 3 * self.rate:
+                    r = 1.5 * self.rate     # a checksum digit is only duplicated (flip())
                 if r < 3 * self.rate:
                     self.clean[direction] = self.gap
                     kind = KINDS[int(r / self.rate)] if self.rate else "?"
@@ -162,9 +167,11 @@ class LossyProxy:
         """@b with one bit flipped, never into '#' or '$'. A '3' or a 'c'
         turned into the end of a packet makes the next two bytes its
         checksum, and one time in 256 they match: the receiver takes a
-        truncated packet, which no 8-bit checksum can catch. And gdb 13
-        fails the command ("Invalid hex digit 36") instead of sending a NAK
-        when a checksum digit arrives as '$' or '#'. Long soaks met both."""
+        truncated packet, which no 8-bit checksum can catch. Long soaks met
+        it. (Checksum digits themselves are only ever duplicated: gdb 13
+        fails the command, "Invalid hex digit 96", instead of sending a NAK
+        when one arrives changed, or is lost and the next packet's '$'
+        takes its place.)"""
         while True:
             c = b ^ (1 << self.rng.randrange(8))
             if c not in b"#$":
