@@ -124,13 +124,13 @@ int kgdb_set_sw_break(uintptr_t addr)
 	return 0;
 }
 
+/* Not set is fine: gdb sent it again (it missed our ack), as for Z. */
 int kgdb_remove_sw_break(uintptr_t addr)
 {
 	struct kgdb_bp *bp = bp_find(addr);
 
-	if (!bp || bp->state != BP_SET)
-		return -ENOENT;
-	bp->state = BP_REMOVED;
+	if (bp && bp->state == BP_SET)
+		bp->state = BP_REMOVED;
 	return 0;
 }
 

@@ -103,16 +103,17 @@ int kgdb_set_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
 int kgdb_remove_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
 {
 	unsigned int i;
-	int err = hw_range(type, &i) ? -ENOENT : -ENOTSUP;
 
+	if (!hw_range(type, &i))
+		return -ENOTSUP;
+	/* Not there is fine: gdb sent it again (it missed our ack), as for Z. */
 	for (i = 0; i < KGDB_HW_SLOTS; i++) {
 		if (is_request(i, type, addr, len)) {
 			hw_table[i].used = false;
 			hw_freed[i] = ++hw_removals;
-			err = 0;
 		}
 	}
-	return err;
+	return 0;
 }
 
 void kgdb_remove_all_hw_breaks(void)

@@ -41,7 +41,7 @@ static void test_breakpoints_detach(void **state)
 	xchg("Z0,1104,1", "OK");		/* again: still one */
 	xchg("Z0,3020,1", "OK");
 	xchg("z0,3020,1", "OK");
-	xchg("z0,3020,1", "E02");
+	xchg("z0,3020,1", "OK");		/* again (a lost ack): still OK */
 	xchg("Z0,2000,1", "E0e");		/* the hole */
 	xchg("m1100,1", "03");			/* in the debugger: original bytes */
 	resume("c");
@@ -196,7 +196,7 @@ static void test_hw_breakpoints(void **state)
 	xchg("Z4,3020,8", "OK");
 	xchg("Z4,3028,8", "E1c");
 	xchg("z4,3020,8", "OK");
-	xchg("z4,3020,8", "E02");
+	xchg("z4,3020,8", "OK");		/* again: still OK */
 	xchg("z3,3010,4", "");
 	resume("c");
 	break_in();
