@@ -133,13 +133,6 @@ struct kgdb_arch {
 	 */
 	const struct kgdb_reg *regs;
 	unsigned int num_regs;
-	/*
-	 * How many rows, from the first, the 'g' packet carries (0: all).
-	 * gdb reads every stop's registers with 'g', and the others with 'p'
-	 * only when it shows them: leave out what unwinding never needs
-	 * (x86's x87/SSE state is two thirds of its block).
-	 */
-	unsigned int g_regs;
 	const struct kgdb_reg_feature *reg_features;
 	unsigned int num_reg_features;
 	const char *tdesc_arch;

@@ -25,15 +25,9 @@ size_t gdb_reg_offset(unsigned int regno)
 	return off;
 }
 
-/* The rows the 'g' packet carries. */
-static unsigned int g_rows(void)
-{
-	return arch_kgdb_ops.g_regs ? arch_kgdb_ops.g_regs : arch_kgdb_ops.num_regs;
-}
-
 size_t gdbstub_regs_size(void)
 {
-	return gdb_reg_offset(g_rows());
+	return gdb_reg_offset(arch_kgdb_ops.num_regs);
 }
 
 /* Register @regno of @th into @val (gdb_reg_size() bytes). */
@@ -86,7 +80,7 @@ void gdb_regs_read(const struct gdb_thread *th, u8 *block)
 {
 	unsigned int regno;
 
-	for (regno = 0; regno < g_rows(); regno++) {
+	for (regno = 0; regno < arch_kgdb_ops.num_regs; regno++) {
 		gdb_reg_read(th, regno, block);
 		block += gdb_reg_size(regno);
 	}
@@ -96,7 +90,7 @@ void gdb_regs_write(const struct gdb_thread *th, const u8 *block)
 {
 	unsigned int regno;
 
-	for (regno = 0; regno < g_rows(); regno++) {
+	for (regno = 0; regno < arch_kgdb_ops.num_regs; regno++) {
 		gdb_reg_write(th, regno, block);
 		block += gdb_reg_size(regno);
 	}
@@ -124,8 +118,7 @@ bool gdb_regs_valid(void)
 	const struct kgdb_arch *a = &arch_kgdb_ops;
 	unsigned int i, j;
 
-	if (!a->regs || !a->num_regs || a->g_regs > a->num_regs ||
-	    gdb_reg_offset(a->num_regs) * 2 > KGDB_PACKET_SIZE ||
+	if (!a->regs || !a->num_regs || gdbstub_regs_size() * 2 > KGDB_PACKET_SIZE ||
 	    !regno_valid(a->pc_regno, false) || !regno_valid(a->sp_regno, false) ||
 	    !regno_valid(a->fp_regno, true))
 		return false;

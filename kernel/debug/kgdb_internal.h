@@ -116,7 +116,7 @@ void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size);
 bool gdb_threads_xml(size_t off, size_t end);
 
 /* gdbstub_regs.c: registers through the arch's table. */
-size_t gdbstub_regs_size(void);		/* bytes in the 'g' packet's block */
+size_t gdbstub_regs_size(void);		/* bytes in the 'g' block */
 size_t gdb_reg_size(unsigned int regno);
 size_t gdb_reg_offset(unsigned int regno);	/* in the 'g' block */
 bool gdb_regs_valid(void);

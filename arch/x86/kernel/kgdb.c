@@ -30,7 +30,6 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.bp_pc_offset = 1,
 	.regs = x86_kgdb_regs,
 	.num_regs = GDB_NUM_REGS,
-	.g_regs = GDB_ST0,	/* general registers, flags, selectors */
 	.reg_features = x86_kgdb_features,
 	.num_reg_features = X86_KGDB_FEATURES,
 #ifdef __x86_64__
