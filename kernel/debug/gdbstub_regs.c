@@ -16,7 +16,7 @@ size_t gdb_reg_size(unsigned int regno)
 	return arch_kgdb_ops.regs[regno].bits / 8;
 }
 
-size_t gdb_reg_offset(unsigned int regno)
+static size_t gdb_reg_offset(unsigned int regno)
 {
 	size_t off = 0;
 
@@ -110,15 +110,31 @@ static bool regno_valid(int regno, bool optional)
 
 /*
  * The table makes sense: whole bytes, fields of the register's size, features
- * in contiguous runs, the expedited registers there, and a 'g' block that
- * fits a packet.
+ * named and in contiguous runs, an architecture for the description, the
+ * expedited registers there, and a 'g' block that fits a packet. Checked
+ * once, when a transport registers, so that no packet can trip on it.
  */
+static bool features_valid(const struct kgdb_arch *a)
+{
+	unsigned int i;
+
+	if (!a->reg_features)
+		return true;
+	if (!a->tdesc_arch || !a->num_reg_features)
+		return false;
+	for (i = 0; i < a->num_reg_features; i++)
+		if (!a->reg_features[i].name)
+			return false;
+	return true;
+}
+
 bool gdb_regs_valid(void)
 {
 	const struct kgdb_arch *a = &arch_kgdb_ops;
 	unsigned int i, j;
 
-	if (!a->regs || !a->num_regs || gdbstub_regs_size() * 2 > KGDB_PACKET_SIZE ||
+	if (!a->regs || !a->num_regs || !features_valid(a) ||
+	    gdbstub_regs_size() * 2 > KGDB_PACKET_SIZE ||
 	    !regno_valid(a->pc_regno, false) || !regno_valid(a->sp_regno, false) ||
 	    !regno_valid(a->fp_regno, true))
 		return false;

@@ -29,26 +29,16 @@ void xml_str(struct xml_window *w, const char *s)
 /* Character data and attribute values: what XML reserves, escaped. */
 void xml_text(struct xml_window *w, const char *s)
 {
+	static const char reserved[] = "<>&\"'";
+	static const char *const entity[] = { "&lt;", "&gt;", "&amp;", "&quot;", "&apos;" };
+	const char *r;
+
 	for (; *s; s++) {
-		switch (*s) {
-		case '<':
-			xml_str(w, "&lt;");
-			break;
-		case '>':
-			xml_str(w, "&gt;");
-			break;
-		case '&':
-			xml_str(w, "&amp;");
-			break;
-		case '"':
-			xml_str(w, "&quot;");
-			break;
-		case '\'':
-			xml_str(w, "&apos;");
-			break;
-		default:
+		r = strchr(reserved, *s);
+		if (r)
+			xml_str(w, entity[r - reserved]);
+		else
 			xml_put(w, s, 1);
-		}
 	}
 }
 

@@ -118,7 +118,6 @@ bool gdb_threads_xml(size_t off, size_t end);
 /* gdbstub_regs.c: registers through the arch's table. */
 size_t gdbstub_regs_size(void);		/* bytes in the 'g' block */
 size_t gdb_reg_size(unsigned int regno);
-size_t gdb_reg_offset(unsigned int regno);	/* in the 'g' block */
 bool gdb_regs_valid(void);
 /* A sleeping task's registers read only (@th->cpu < 0); writes need a CPU. */
 void gdb_reg_read(const struct gdb_thread *th, unsigned int regno, u8 *val);

@@ -38,6 +38,21 @@ def check_block(g, regs):
         assert one == block[2 * off:2 * (off + size)], (name, rnum, one)
 
 
+def reg_value(g, regs, names):
+    """The first of @names, read with 'p', as a number in the target's order."""
+    rnum = next(r[1] for r in regs if r[0] in names)
+    raw = bytes.fromhex(packet(g, f"p{rnum:x}"))
+    order = "big" if "big endian" in g.cmd("show endian") else "little"
+    return int.from_bytes(raw, order)
+
+
+def check_in_code(g, regs):
+    """The PC names a function of the kernel, and the SP is set."""
+    pc = reg_value(g, regs, ("rip", "eip", "pc"))
+    assert re.match(r"\w+ (\+ \d+ )?in section \.text", g.cmd(f"info symbol {pc:#x}")), hex(pc)
+    assert reg_value(g, regs, ("rsp", "esp", "sp")) != 0
+
+
 @pytest.mark.parametrize("smp", [2])
 def test_p_and_g_agree_with_gdbs_numbering(target, smp):
     m = target.boot(smp=smp)
@@ -53,8 +68,7 @@ def test_p_and_g_agree_with_gdbs_numbering(target, smp):
         assert roff == off, (name, roff, off)
         off += size
     check_block(g, regs)
-    pc = int(packet(g, "p%x" % next(r[1] for r in regs if r[0] in ("rip", "eip", "pc"))), 16)
-    assert pc != 0
+    check_in_code(g, regs)
     # A sleeping thread: what its saved context holds, through both packets.
     g.cont()
     m.expect(re.escape(PROMPT), timeout=30)
@@ -65,4 +79,5 @@ def test_p_and_g_agree_with_gdbs_numbering(target, smp):
     assert sleeping, out
     assert packet(g, f"Hg{int(sleeping.group(1)):x}") == "OK"
     check_block(g, regs)
+    check_in_code(g, regs)     # from its saved context, not zeros
     assert packet(g, "Hg0") == "OK"
