@@ -219,10 +219,10 @@ struct kgdb_arch {
 	 */
 	void (*hold_kick)(unsigned int cpu);
 	/*
-	 * Optional: the kick NMI arrived, with @regs the frame it interrupted,
-	 * before the core absorbs it. Lets a hold_wait() whose sleep cannot
-	 * test the release flag and sleep in one step move a CPU kicked in
-	 * between past its sleep instruction.
+	 * Optional: an NMI arrived (a kick, a roundup or any other), with
+	 * @regs the frame it interrupted, before the core looks at it. Lets a
+	 * hold_wait() whose sleep cannot test the release flag and sleep in
+	 * one step move a CPU woken in between past its sleep instruction.
 	 */
 	void (*hold_woken)(struct pt_regs *regs);
 

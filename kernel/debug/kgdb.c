@@ -226,13 +226,9 @@ static void release_cpu(unsigned int cpu)
 }
 
 /* An NMI that is the wake-up kick: nothing else to do for it. */
-static bool kick_absorbed(unsigned int cpu, struct pt_regs *regs)
+static bool kick_absorbed(unsigned int cpu)
 {
-	if (!__atomic_exchange_n(&kgdb_cpus[cpu].kicked, false, __ATOMIC_ACQ_REL))
-		return false;
-	if (arch_kgdb_ops.hold_woken)
-		arch_kgdb_ops.hold_woken(regs);
-	return true;
+	return __atomic_exchange_n(&kgdb_cpus[cpu].kicked, false, __ATOMIC_ACQ_REL);
 }
 
 static void hold_once(unsigned int cpu, struct pt_regs *regs)
@@ -636,8 +632,11 @@ static int kgdb_die_notify(struct notifier_block *nb, unsigned long val, void *d
 		return stale_without_debugger(val, args) ? NOTIFY_STOP : NOTIFY_DONE;
 	switch (val) {
 	case DIE_NMI:
+		/* Whatever NMI woke a held CPU, it must not sleep again. */
+		if (arch_kgdb_ops.hold_woken)
+			arch_kgdb_ops.hold_woken(args->regs);
 		/* A kick and a new roundup's NMI may arrive as one. */
-		kicked = kick_absorbed(cpu, args->regs);
+		kicked = kick_absorbed(cpu);
 		return kgdb_nmicallback(cpu, args->regs) || kicked ? NOTIFY_STOP : NOTIFY_DONE;
 	case DIE_OOPS:
 	case DIE_BREAKPOINT:

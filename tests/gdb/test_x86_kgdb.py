@@ -329,10 +329,18 @@ def test_hard_lockup_cpu_is_rounded_up(target):
     assert "Hardware watchpoint" in out, out
     to_shell(m, g)
     m.write("crash hardlockup\n")
-    stop = g.wait_stop(60)
-    assert stop.reason == "watchpoint-trigger" and stop.func == "watchdog_thread", stop
-    threads = g.cmd("info threads")
-    assert re.search(r"\(CPU\d\)\s.*(arch_crash_hardlockup|cpu_relax)", threads), threads
+    # Every watchdog period writes stuck[0] (a stop gdb resumes at once, the
+    # value being unchanged), then stuck[1]: the second roundup reaches the
+    # locked CPU on its way out of the first hold. Each must show the CPU
+    # where the lockup spins, not in the debugger's own code.
+    for _ in range(4):
+        stop = g.wait_stop(60)
+        assert stop.reason == "watchpoint-trigger" and stop.func == "watchdog_thread", stop
+        threads = g.cmd("info threads")
+        assert re.search(r"\(CPU\d\)\s.*(arch_crash_hardlockup|cpu_relax)", threads), threads
+        g.cont()
+    g.interrupt()
+    g.wait_stop()
     g.cmd("delete")
 
 

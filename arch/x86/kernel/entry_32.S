@@ -142,8 +142,10 @@ x86_entry_common:
 	call	x86_handle_exception
 	jmp	2f
 1:	call	x86_handle_interrupt
+	xorl	%eax, %eax
 2:	leal	8(%ebp), %esp
 	.cfi_adjust_cfa_offset -12
+	movl	%eax, PT_TRAPNR(%esp)		/* true: return without iret */
 	/* Build the iret frame below regs->esp; keep its address in the
 	 * error code slot, which is no longer needed. */
 	movl	PT_ESP(%esp), %eax
@@ -170,9 +172,26 @@ x86_entry_common:
 	RESTORE	%edi
 	RESTORE	%ebp
 	RESTORE	%eax
+	testb	$1, PT_TRAPNR - PT_DS(%esp)
 	movl	PT_ERROR_CODE - PT_DS(%esp), %esp
 	.cfi_def_cfa %esp, 12
+	jnz	3f
 	iret
+
+	/*
+	 * Inside an NMI handler (x86_handle_exception()): resume with popfl
+	 * and ret instead. Turn the frame [eip, cs, eflags] into [eflags, eip]
+	 * ending at the interrupted esp.
+	 */
+3:	pushl	%eax
+	.cfi_adjust_cfa_offset 4
+	movl	4(%esp), %eax			/* eip */
+	xchgl	%eax, 12(%esp)			/* eip into the eflags slot */
+	movl	%eax, 8(%esp)			/* eflags into the cs slot */
+	popl	%eax
+	addl	$4, %esp
+	popfl
+	ret
 	.cfi_endproc
 	.size x86_entry_common, . - x86_entry_common
 	.globl x86_entry_common_end

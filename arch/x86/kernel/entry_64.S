@@ -108,8 +108,10 @@ x86_entry_common:
 	call	x86_handle_exception
 	jmp	2f
 1:	call	x86_handle_interrupt
+	xorl	%eax, %eax
 2:	leaq	16(%rbp), %rsp
 	.cfi_adjust_cfa_offset -16
+	movq	%rax, PT_TRAPNR(%rsp)		/* true: return without iretq */
 	RESTORE	%r15
 	RESTORE	%r14
 	RESTORE	%r13
@@ -125,9 +127,34 @@ x86_entry_common:
 	RESTORE	%rdx
 	RESTORE	%rsi
 	RESTORE	%rdi
+	testb	$1, (%rsp)
+	jnz	3f
 	addq	$16, %rsp			/* vector, error code */
 	.cfi_adjust_cfa_offset -16
 	iretq
+
+	/*
+	 * Inside an NMI handler (x86_handle_exception()): resume with popfq
+	 * and ret from the interrupted stack. The hardware frame lies just
+	 * below the interrupted rsp: read each slot before a write lands on it.
+	 */
+	.cfi_adjust_cfa_offset 16
+3:	addq	$16, %rsp
+	.cfi_adjust_cfa_offset -16
+	pushq	%rax
+	pushq	%rcx
+	.cfi_adjust_cfa_offset 16
+	movq	40(%rsp), %rax			/* interrupted rsp */
+	movq	16(%rsp), %rcx			/* rip */
+	movq	%rcx, -8(%rax)
+	movq	32(%rsp), %rcx			/* rflags */
+	movq	%rcx, -16(%rax)
+	subq	$16, %rax
+	popq	%rcx
+	xchgq	%rax, (%rsp)
+	popq	%rsp
+	popfq
+	ret
 	.cfi_endproc
 	.size x86_entry_common, . - x86_entry_common
 	.globl x86_entry_common_end

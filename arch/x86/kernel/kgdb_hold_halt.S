@@ -7,10 +7,13 @@
  *
  * A CPU held by the roundup waits inside the NMI handler, where NMIs stay
  * blocked until the next iret: an iret to the next instruction lets them
- * in. Then the window from x86_kgdb_hold_window to x86_kgdb_hold_hlt: a
- * kick that lands there, after *release was read but before hlt ran,
- * would be slept through, so the kick's handler moves such a CPU past the
- * hlt (x86_kgdb_hold_woken()).
+ * in, right before the hlt. The NMI that ends the hlt returns without
+ * iret (traps.c), so this returns with NMIs blocked again and the rest of
+ * the outer handler runs as it began, safe from a new roundup's NMI. So
+ * *release is tested before the iret, and an NMI that lands before the
+ * hlt (which it would then sleep through, NMIs blocked) is moved past it
+ * (x86_kgdb_hold_woken()). The master kicks only after setting *release:
+ * a CPU that found it clear always gets a kick to wake it.
  */
 #include <asm/desc.h>
 
@@ -19,6 +22,8 @@
 	.type x86_kgdb_hold_halt, @function
 x86_kgdb_hold_halt:
 #ifdef __x86_64__
+	cmpb	$0, (%rdi)
+	jne	2f
 	movq	%rsp, %rax
 	pushq	$__KERNEL_DS		/* ss */
 	pushq	%rax			/* rsp */
@@ -27,22 +32,16 @@ x86_kgdb_hold_halt:
 	leaq	1f(%rip), %rax
 	pushq	%rax
 	iretq
-1:
-	.globl x86_kgdb_hold_window
-x86_kgdb_hold_window:
-	cmpb	$0, (%rdi)
 #else
+	movl	4(%esp), %eax
+	cmpb	$0, (%eax)
+	jne	2f
 	pushfl
 	pushl	$__KERNEL_CS
 	pushl	$1f
 	iret
-1:
-	.globl x86_kgdb_hold_window
-x86_kgdb_hold_window:
-	movl	4(%esp), %eax
-	cmpb	$0, (%eax)
 #endif
-	jne	2f
+1:
 	.globl x86_kgdb_hold_hlt
 x86_kgdb_hold_hlt:
 	hlt

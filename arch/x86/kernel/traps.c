@@ -93,9 +93,25 @@ static void do_debug(struct pt_regs *regs)
 
 static void do_nmi(struct pt_regs *regs)
 {
-	if (notify_die(DIE_NMI, "NMI", regs, 0, X86_TRAP_NMI, 0) == NOTIFY_STOP)
-		return;
-	pr_emerg("NMI received on CPU %u\n", smp_processor_id());
+	struct x86_percpu *pc = this_cpu_area();
+
+	pc->nmi_depth++;
+	if (notify_die(DIE_NMI, "NMI", regs, 0, X86_TRAP_NMI, 0) != NOTIFY_STOP)
+		pr_emerg("NMI received on CPU %u\n", smp_processor_id());
+	pc->nmi_depth--;
+}
+
+/*
+ * The CPU blocks NMIs from an NMI's delivery to the next iret, any iret.
+ * An exception taken inside an NMI handler (a nested NMI once a debugger's
+ * held CPU let them in, a fault in a fault-safe copy) therefore returns
+ * without one, or the rest of the outer handler would run open to NMIs: a
+ * new one landing there would see the handler's frame, not the code the
+ * outer NMI interrupted. Single-step and the resume flag need iret.
+ */
+static bool return_without_iret(struct pt_regs *regs, bool in_nmi)
+{
+	return in_nmi && !(regs_flags(regs) & (X86_EFLAGS_TF | X86_EFLAGS_RF));
 }
 
 static void do_general_protection(struct pt_regs *regs)
@@ -105,9 +121,10 @@ static void do_general_protection(struct pt_regs *regs)
 	do_trap(regs, "general protection fault", SIGSEGV);
 }
 
-void x86_handle_exception(struct pt_regs *regs)
+bool x86_handle_exception(struct pt_regs *regs)
 {
 	unsigned long nr = regs->trapnr;
+	bool in_nmi = this_cpu_area()->nmi_depth != 0;
 
 	switch (nr) {
 	case X86_TRAP_NMI:
@@ -143,4 +160,5 @@ void x86_handle_exception(struct pt_regs *regs)
 			do_trap(regs, "reserved exception", SIGSEGV);
 		break;
 	}
+	return return_without_iret(regs, in_nmi);
 }

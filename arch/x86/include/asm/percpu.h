@@ -17,6 +17,7 @@
 struct x86_percpu {
 	struct x86_percpu *self;	/* the area's own address */
 	unsigned int cpu;		/* smp_processor_id() */
+	unsigned int nmi_depth;		/* NMI handlers this CPU is inside (traps.c) */
 };
 
 #ifdef __x86_64__

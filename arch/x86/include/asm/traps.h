@@ -30,6 +30,8 @@
 #define NR_VECTORS		256
 
 #ifndef __ASSEMBLY__
+#include <kernel/types.h>
+
 struct pt_regs;
 
 /*
@@ -41,8 +43,11 @@ struct pt_regs;
 typedef void (*x86_vector_handler_t)(struct pt_regs *regs);
 void x86_set_vector_handler(unsigned int vector, x86_vector_handler_t fn);
 
-/* Called from the entry code with the trap frame. */
-void x86_handle_exception(struct pt_regs *regs);
+/*
+ * Called from the entry code with the trap frame. True: return without
+ * iret, which would let NMIs in while an NMI handler is still running.
+ */
+bool x86_handle_exception(struct pt_regs *regs);
 void x86_handle_interrupt(struct pt_regs *regs);
 #endif
 
