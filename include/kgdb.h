@@ -98,7 +98,7 @@ struct kgdb_reg {
 	struct kgdb_reg_loc task;	/* of a sleeping task */
 };
 
-/* A target description feature: its registers are contiguous in the table. */
+/* A target description feature; its rows may be anywhere in the table. */
 struct kgdb_reg_feature {
 	const char *name;		/* for example "org.gnu.gdb.arm.core" */
 	const char *types;		/* XML defining the types they use, or NULL */

@@ -110,7 +110,7 @@ static bool regno_valid(int regno, bool optional)
 
 /*
  * The table makes sense: whole bytes, fields of the register's size, features
- * named and in contiguous runs, an architecture for the description, the
+ * named and known, an architecture for the description, the
  * expedited registers there, and a 'g' block that fits a packet. Checked
  * once, when a transport registers, so that no packet can trip on it.
  */
@@ -131,7 +131,7 @@ static bool features_valid(const struct kgdb_arch *a)
 bool gdb_regs_valid(void)
 {
 	const struct kgdb_arch *a = &arch_kgdb_ops;
-	unsigned int i, j;
+	unsigned int i;
 
 	if (!a->regs || !a->num_regs || !features_valid(a) ||
 	    gdbstub_regs_size() * 2 > KGDB_PACKET_SIZE ||
@@ -147,11 +147,6 @@ bool gdb_regs_valid(void)
 			return false;
 		if (a->reg_features && r->feature >= a->num_reg_features)
 			return false;
-		/* A feature that ended does not come back. */
-		for (j = 0; a->reg_features && j + 1 < i; j++)
-			if (a->regs[j].feature == r->feature &&
-			    a->regs[j + 1].feature != r->feature)
-				return false;
 	}
 	return true;
 }

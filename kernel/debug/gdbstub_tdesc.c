@@ -3,21 +3,28 @@
  * The target description gdb reads at attach (qXfer:features:read of
  * target.xml), made from the arch's register table: the architecture,
  * then each feature with the types it defines and its registers in gdb's
- * numbering. Nothing gdb would assume anyway is spelled out (no regnum,
- * no type "int", no whitespace): every byte crosses the serial line.
+ * numbering. Nothing gdb would assume anyway is spelled out (no regnum gdb
+ * would count to, no type "int", no whitespace): every byte crosses the
+ * serial line.
  */
 
 #include <kernel/string.h>
 #include "kgdb_internal.h"
 
-static void tdesc_reg(struct xml_window *w, const struct kgdb_reg *r)
+/* @regno: its number in gdb's numbering, written only where gdb would not count to it. */
+static void tdesc_reg(struct xml_window *w, const struct kgdb_reg *r, unsigned int regno,
+		      bool counted)
 {
-	char bits[8];
+	char num[12];
 
-	snprintf(bits, sizeof(bits), "%u", r->bits);
 	xml_str(w, "<reg");
 	xml_attr(w, "name", r->name);
-	xml_attr(w, "bitsize", bits);
+	snprintf(num, sizeof(num), "%u", r->bits);
+	xml_attr(w, "bitsize", num);
+	if (!counted) {
+		snprintf(num, sizeof(num), "%u", regno);
+		xml_attr(w, "regnum", num);
+	}
 	if (r->type)
 		xml_attr(w, "type", r->type);
 	if (r->group)
@@ -25,27 +32,39 @@ static void tdesc_reg(struct xml_window *w, const struct kgdb_reg *r)
 	xml_str(w, "/>");
 }
 
+/*
+ * Each feature once, with its rows in table order. A feature's rows need
+ * not be contiguous (mips: status sits between r31 and lo in gdb's
+ * numbering but belongs to cp0); gdb numbers a register one past the
+ * previous one, so a row that does not follow it says its number.
+ */
 bool gdb_tdesc_xml(size_t off, size_t end)
 {
 	const struct kgdb_arch *a = &arch_kgdb_ops;
 	struct xml_window w = XML_WINDOW(off, end);
-	const struct kgdb_reg_feature *f;
-	unsigned int i;
+	unsigned int f, i, next = 0;
+	bool open;
 
 	xml_str(&w, "<target><architecture>");
 	xml_text(&w, a->tdesc_arch);
 	xml_str(&w, "</architecture>");
-	for (i = 0; i < a->num_regs; i++) {
-		f = &a->reg_features[a->regs[i].feature];
-		if (!i || a->regs[i - 1].feature != a->regs[i].feature) {
-			xml_str(&w, "<feature");
-			xml_attr(&w, "name", f->name);
-			xml_str(&w, ">");
-			if (f->types)
-				xml_str(&w, f->types);
+	for (f = 0; f < a->num_reg_features; f++) {
+		open = false;
+		for (i = 0; i < a->num_regs; i++) {
+			if (a->regs[i].feature != f)
+				continue;
+			if (!open) {
+				xml_str(&w, "<feature");
+				xml_attr(&w, "name", a->reg_features[f].name);
+				xml_str(&w, ">");
+				if (a->reg_features[f].types)
+					xml_str(&w, a->reg_features[f].types);
+				open = true;
+			}
+			tdesc_reg(&w, &a->regs[i], i, i == next);
+			next = i + 1;
 		}
-		tdesc_reg(&w, &a->regs[i]);
-		if (i + 1 == a->num_regs || a->regs[i + 1].feature != a->regs[i].feature)
+		if (open)
 			xml_str(&w, "</feature>");
 	}
 	xml_str(&w, "</target>");

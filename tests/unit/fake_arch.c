@@ -2,7 +2,7 @@
 /*
  * The fake architecture's struct kgdb_arch: x86-like breakpoints (one
  * byte, PC reported past it), 12 registers of two sizes in two features
- * (one with characters the binary reply escapes), four hardware slots
+ * (one with characters the binary reply escapes, one not contiguous), four hardware slots
  * that lack read watchpoints. Built with -DFAKE_ARCH_SOFTSTEP it steps in
  * software (next_pcs) instead of with a trap flag; with -DFAKE_ARCH_MINIMAL it fills in
  * only the mandatory hooks, as a minimal port would.
@@ -36,7 +36,8 @@ static const struct kgdb_reg fake_regs_table[FAKE_NUM_REGS] = {
 	R("r4", r[4], KGDB_NOWHERE), R("r5", r[5], KGDB_NOWHERE),
 	R("r6", r[6], KGDB_NOWHERE), R("r7", r[7], KGDB_NOWHERE),
 	{ "pc", 64, 1, "code_ptr", NULL, KGDB_IN_FRAME(pc), SAVED(pc) },
-	{ "sp", 64, 1, "data_ptr", NULL, KGDB_IN_FRAME(sp), SAVED(sp) },
+	/* in the first feature, away from its other rows: gdb is told its number */
+	{ "sp", 64, 0, "data_ptr", NULL, KGDB_IN_FRAME(sp), SAVED(sp) },
 	{ "fp", 64, 1, "data_ptr", "general", KGDB_IN_FRAME(fp), SAVED(fp) },
 	{ "flags", 32, 1, "fake_flags", NULL, KGDB_IN_FRAME(flags), KGDB_NOWHERE },
 };

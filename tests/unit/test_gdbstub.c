@@ -236,11 +236,11 @@ static void test_thread_paging(void **state)
 	"<target><architecture>fake</architecture><feature name=\"fake.gprs\">" \
 	FAKE_GPR(0) FAKE_GPR(1) FAKE_GPR(2) FAKE_GPR(3) \
 	FAKE_GPR(4) FAKE_GPR(5) FAKE_GPR(6) FAKE_GPR(7) \
+	"<reg name=\"sp\" bitsize=\"64\" regnum=\"9\" type=\"data_ptr\"/>" \
 	"</feature><feature name=\"fake.&quot;ctl&quot;\">" \
 	"<flags id=\"fake_flags\" size=\"4\"><!-- #$}* --></flags>" \
-	"<reg name=\"pc\" bitsize=\"64\" type=\"code_ptr\"/>" \
-	"<reg name=\"sp\" bitsize=\"64\" type=\"data_ptr\"/>" \
-	"<reg name=\"fp\" bitsize=\"64\" type=\"data_ptr\" group=\"general\"/>" \
+	"<reg name=\"pc\" bitsize=\"64\" regnum=\"8\" type=\"code_ptr\"/>" \
+	"<reg name=\"fp\" bitsize=\"64\" regnum=\"10\" type=\"data_ptr\" group=\"general\"/>" \
 	"<reg name=\"flags\" bitsize=\"32\" type=\"fake_flags\"/>" \
 	"</feature></target>"
 
