@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Time: CP0 Count/Compare. Count runs at a fixed rate under QEMU: the
+ * malta's CPU clock is 320 MHz and Count advances every second cycle
+ * (the CPU's cp0-count-rate, 2), so 160 MHz. The Compare interrupt (IP7)
+ * ticks at HZ; udelay() counts Count.
+ */
+#include <kernel/jiffies.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/smp.h>
+#include <asm/mipsregs.h>
+#include <asm/processor.h>
+#include <asm/setup.h>
+
+#define COUNTS_PER_US	(MIPS_COUNT_HZ / 1000000)
+#define COUNTS_PER_TICK	(MIPS_COUNT_HZ / HZ)
+
+static unsigned long timer_ticks;
+static u32 next_compare;
+
+static u32 read_count(void)
+{
+	return (u32)read_c0(CP0_COUNT);
+}
+
+void udelay(unsigned long us)
+{
+	u32 start = read_count();
+	u64 counts = (u64)us * COUNTS_PER_US;
+
+	/* Count wraps every 26 s: wait in pieces shorter than that. */
+	while (counts) {
+		u32 step = counts > 0x40000000U ? 0x40000000U : (u32)counts;
+
+		while (read_count() - start < step)
+			cpu_relax();
+		start += step;
+		counts -= step;
+	}
+}
+
+void mdelay(unsigned long ms)
+{
+	while (ms--)
+		udelay(1000);
+}
+
+/* Writing Compare acknowledges the interrupt. A tick late by more than a
+ * period (the machine was stopped in the debugger) restarts the rhythm
+ * from now rather than firing the missed ones back to back. */
+static void set_next_compare(void)
+{
+	next_compare += COUNTS_PER_TICK;
+	if ((s32)(next_compare - read_count()) <= 0)
+		next_compare = read_count() + COUNTS_PER_TICK;
+	write_c0(CP0_COMPARE, next_compare);
+}
+
+static void timer_interrupt(struct pt_regs *regs)
+{
+	set_next_compare();
+	timer_ticks++;
+	jiffies_tick();
+	scheduler_tick();
+}
+
+unsigned long mips_timer_ticks(void)
+{
+	return READ_ONCE(timer_ticks);
+}
+
+void arch_timer_init(void)
+{
+	pr_info("time: CP0 Count at %lu MHz, HZ=%d\n", MIPS_COUNT_HZ / 1000000, HZ);
+	mips_set_cpu_irq_handler(IRQ_TIMER, timer_interrupt);
+	next_compare = read_count();
+	set_next_compare();
+}

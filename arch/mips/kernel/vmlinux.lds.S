@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * MIPS32 kernel image: linked, loaded and run at KSEG0 0x80100000 (QEMU's
+ * malta loader puts a KSEG0 ELF at the physical address below it, and
+ * the boot stub's argument tables sit at 0x80002000). KSEG0 is unmapped,
+ * so there is no page protection: sections need no page alignment except
+ * the exception vectors, which EBase (4 KiB aligned) points at. The symbol
+ * table (.kallsyms) comes last, after .bss.
+ */
+#include <asm-generic/vmlinux.lds.h>
+
+#undef mips
+#ifdef __MIPSEB__
+OUTPUT_FORMAT("elf32-tradbigmips")
+#else
+OUTPUT_FORMAT("elf32-tradlittlemips")
+#endif
+OUTPUT_ARCH(mips)
+ENTRY(_start)
+
+#define LOAD_ADDR 0x80100000
+
+PHDRS
+{
+	text PT_LOAD FLAGS(5);		/* R X */
+	rodata PT_LOAD FLAGS(4);	/* R */
+	data PT_LOAD FLAGS(6);		/* RW, with .bss */
+	ksyms PT_LOAD FLAGS(4);
+}
+
+SECTIONS
+{
+	. = LOAD_ADDR;
+	_stext = .;
+	.text : {
+		KEEP(*(.head.text))
+		KEEP(*(.text.vectors))
+		*(.text .text.*)
+	} :text
+	_etext = .;
+
+	PAGE_ALIGN_LDS
+	__start_rodata = .;
+	.rodata : {
+		*(.rodata .rodata.*)
+	} :rodata
+	RO_TABLES(4)
+	PAGE_ALIGN_LDS
+	__end_rodata = .;
+
+	_sdata = .;
+	.data : {
+		*(.data .data.*)
+		*(.sdata .sdata.*)
+	} :data
+	_edata = .;
+
+	.bss (NOLOAD) : {
+		__bss_start = .;
+		*(.sbss .sbss.*)
+		*(.bss .bss.*)
+		*(COMMON)
+		. = ALIGN(4);
+		__bss_end = .;
+	} :data
+	_end = .;
+
+	KALLSYMS_SECTION(4) :ksyms
+	kallsyms_end = .;
+
+	DEBUG_SECTIONS
+	.gnu.attributes 0 : { KEEP(*(.gnu.attributes)) }
+
+	/DISCARD/ : {
+		*(.note.GNU-stack)
+		*(.note.gnu.property)
+		*(.note.gnu.build-id)
+		*(.MIPS.abiflags)
+		*(.MIPS.options)
+		*(.reginfo)
+		*(.pdr)
+		*(.mdebug.*)
+	}
+}
