@@ -18,6 +18,13 @@
 #define __BUG_PTR ".long"
 #endif
 
+/* The operand modifier that prints a constant bare, without the
+ * immediate prefix some assemblers want ("%c0"); an arch's <asm/bug.h>
+ * may change it (MIPS has no prefix and refuses "%c" on addresses). */
+#ifndef __BUG_CONST
+#define __BUG_CONST "c"
+#endif
+
 struct bug_entry {
 	unsigned long addr;	/* address of the trap instruction */
 	const char *file;
@@ -29,7 +36,7 @@ struct bug_entry {
 		__asm__ __volatile__("1:\t" ARCH_BUG_INSN "\n\t"	\
 			".pushsection __bug_table, \"a\"\n\t"		\
 			".balign " __stringify(__SIZEOF_POINTER__) "\n\t" \
-			__BUG_PTR " 1b, %c0, %c1\n\t"			\
+			__BUG_PTR " 1b, %" __BUG_CONST "0, %" __BUG_CONST "1\n\t"			\
 			".popsection" : : "i"(__FILE__), "i"(__LINE__)); \
 		__builtin_unreachable();				\
 	} while (0)

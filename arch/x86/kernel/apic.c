@@ -5,6 +5,7 @@
  */
 
 #include <kernel/types.h>
+#include <kernel/i8259.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <asm/acpi.h>
@@ -80,7 +81,8 @@ void x86_apic_init(void)
 		wrmsr(MSR_IA32_APIC_BASE, base | APIC_BASE_MSR_ENABLE);
 
 	find_cpus_and_ioapic();
-	i8259_disable();
+	/* The legacy PICs stay masked: interrupts go through the IOAPIC. */
+	i8259_init(ISA_IRQ_VECTOR_BASE);
 
 	x86_set_vector_handler(SPURIOUS_APIC_VECTOR, lapic_spurious_interrupt);
 	x86_set_vector_handler(ERROR_APIC_VECTOR, lapic_error_interrupt);

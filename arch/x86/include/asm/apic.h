@@ -83,7 +83,4 @@ void lapic_timer_start(void);
 unsigned long lapic_timer_ticks(unsigned int cpu);
 extern unsigned long tsc_khz;
 
-/* The 8259 PICs (arch/x86/kernel/i8259.c): remapped and fully masked. */
-void i8259_disable(void);
-
 #endif
