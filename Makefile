@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 #
-# A small kbuild: make [ARCH=x86_64|i386|arm] defconfig | menuconfig |
+# A small kbuild: make [ARCH=x86_64|i386|arm|mips|mipsel] defconfig | menuconfig |
 # olddefconfig | savedefconfig | all | run | check | clean. Output goes to
 # build/$(ARCH)/ so that several architectures coexist.
 
@@ -15,8 +15,14 @@ CROSS_COMPILE ?= i686-linux-gnu-
 else ifeq ($(ARCH),arm)
 SRCARCH := arm
 CROSS_COMPILE ?= arm-linux-gnueabihf-
+else ifeq ($(ARCH),mips)
+SRCARCH := mips
+CROSS_COMPILE ?= mips-linux-gnu-
+else ifeq ($(ARCH),mipsel)
+SRCARCH := mips
+CROSS_COMPILE ?= mipsel-linux-gnu-
 else
-$(error unknown ARCH=$(ARCH): use x86_64, i386 or arm)
+$(error unknown ARCH=$(ARCH): use x86_64, i386, arm, mips or mipsel)
 endif
 
 export ARCH SRCARCH
@@ -128,7 +134,7 @@ include arch/$(SRCARCH)/Makefile
 
 # ---------------------------------------------------------------- objects
 # Each directory lists its objects in a Kbuild file as obj-$(CONFIG_FOO) += x.o.
-kbuild-dirs := kernel kernel/debug lib drivers/serial transports $(arch-dirs)
+kbuild-dirs := kernel kernel/debug lib drivers/serial drivers/irqchip transports $(arch-dirs)
 
 define include_kbuild
 obj-y :=
