@@ -29,9 +29,15 @@ QEMU = {
     "i386": ["qemu-system-i386"],
     # secure=on adds the second PL011 (ttyAMA1); -serial order is ttyAMA0, 1.
     "arm": ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15"],
+    # The 24Kf; -serial order is ttyS0 (COM1), ttyS1 (COM2).
+    "mips": ["qemu-system-mips", "-M", "malta"],
+    "mipsel": ["qemu-system-mipsel", "-M", "malta"],
 }
 # The kernel's name for serial port n is TTY[arch] + n.
-TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA"}
+TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS"}
+# Arches whose QEMU board offers no SMP the kernel brings up (MIPS malta:
+# the extra CPUs of a 24Kf are parked, see docs/mips.md).
+UNIPROCESSOR = {"mips", "mipsel"}
 
 
 def tty(arch, n):
