@@ -137,6 +137,8 @@ class LossyProxy:
                     continue
                 if digit and r < 3 * self.rate:
                     r = 1.5 * self.rate     # a checksum digit is only duplicated (flip())
+                elif b == ord("#") and direction == TO_GDB and self.rate <= r < 2 * self.rate:
+                    r = 1.0                 # gdb reads a second '#' as a checksum digit (flip())
                 if r < 3 * self.rate:
                     self.clean[direction] = self.gap
                     kind = KINDS[int(r / self.rate)] if self.rate else "?"
@@ -171,7 +173,8 @@ class LossyProxy:
         it. (Checksum digits themselves are only ever duplicated: gdb 13
         fails the command, "Invalid hex digit 96", instead of sending a NAK
         when one arrives changed, or is lost and the next packet's '$'
-        takes its place.)"""
+        takes its place. For the same reason a '#' on its way to gdb is
+        never duplicated: "Invalid hex digit 35", seen in a 15-minute soak.)"""
         while True:
             c = b ^ (1 << self.rng.randrange(8))
             if c not in b"#$":
