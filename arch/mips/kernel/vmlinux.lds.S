@@ -68,6 +68,12 @@ SECTIONS
 	KALLSYMS_SECTION(4) :ksyms
 	kallsyms_end = .;
 
+	/*
+	 * gdb 13 looks a PC up in .debug_aranges without the sign extension
+	 * it gives MIPS32 addresses elsewhere: with it, no KSEG0 address
+	 * finds its source line. Without it gdb indexes the units itself.
+	 */
+	/DISCARD/ : { *(.debug_aranges) }
 	DEBUG_SECTIONS
 	.gnu.attributes 0 : { KEEP(*(.gnu.attributes)) }
 
