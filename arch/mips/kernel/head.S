@@ -32,8 +32,8 @@ _start:
 	b	1b
 	 addiu	$t0, $t0, 4
 2:	move	$fp, $zero
-	jal	mips_start_kernel
-	 move	$ra, $zero
+	jal	mips_start_kernel		/* returns into _start, where unwinding ends */
+	 nop
 3:	b	3b
 	 nop
 	.cfi_endproc
