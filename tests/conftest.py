@@ -8,6 +8,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "pylib"))
 ARCHES = os.environ.get("CHECK_ARCHES", "x86_64 i386 arm").split()
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "no_hw_debug: runs only on arches without "
+                            "hardware breakpoints and watchpoints (machine.NO_HW_DEBUG)")
+
+
 def pytest_generate_tests(metafunc):
     if "arch" in metafunc.fixturenames:
         metafunc.parametrize("arch", ARCHES, scope="module")

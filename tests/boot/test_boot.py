@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from machine import PROMPT, kernel_path, tty
+from machine import NO_WRITE_PROTECTION, PROMPT, kernel_path, tty
 
 
 def test_reaches_shell_with_every_cpu(boot, smp):
@@ -58,9 +58,6 @@ ARCH_MESSAGES = {
         "mipsel": r"Oops: reserved instruction",
     },
 }
-
-# Arches whose kernel text and rodata are writable (MIPS: KSEG0).
-NO_WRITE_PROTECTION = {"mips", "mipsel"}
 
 CRASHES = [
     # what, what the oops says (or a key of ARCH_MESSAGES), the function its

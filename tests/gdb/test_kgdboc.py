@@ -8,7 +8,7 @@ import time
 import pytest
 
 from conftest import kgdb_cmdline
-from machine import PROMPT, Machine, tty
+from machine import NO_WRITE_PROTECTION, PROMPT, Machine, tty
 
 OOPSES = [
     # crash trigger, the signal gdb reports, the function it stops in
@@ -36,7 +36,7 @@ def test_kgdbwait_stops_at_boot_then_boots_on(attached):
     assert re.search(r"Thread \d+", g.cmd("info threads"))
     # Every thread unwinds cleanly down to its outermost frame.
     every = g.cmd("thread apply all bt")
-    assert every.count("#0 ") >= 4, every
+    assert every.count("#0 ") >= 2 * m.cpus, every     # each CPU and its idle task
     assert "??" not in every, every
     assert "Backtrace stopped" not in where + every, every
     resume_to_shell(m, g)
@@ -101,6 +101,8 @@ def test_sysrq_g_from_a_serial_break(attached):
 
 @pytest.mark.parametrize("what,signal,func", OOPSES, ids=[o[0] for o in OOPSES])
 def test_oops_stops_with_its_signal(attached, arch, what, signal, func):
+    if what == "text" and arch in NO_WRITE_PROTECTION:
+        pytest.skip(f"{arch}: kernel text is writable (tests/boot checks the write lands)")
     m, g = attached
     trap_func = TRAP_FUNC.get(arch, {}).get(what, func)
     resume_to_shell(m, g)

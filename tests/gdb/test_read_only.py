@@ -4,12 +4,11 @@ stepping, continue, Ctrl-C and detach work; memory and register writes,
 breakpoints, watchpoints and `monitor reboot` are refused, each with a
 line on the console, and the machine is left as it was."""
 import re
-import time
 
 import pytest
 
 from gdb import GdbError
-from machine import PROMPT
+from machine import GDB_STEPS_ITSELF, NO_HW_DEBUG, PROMPT
 from target import kgdb_cmdline
 
 
@@ -22,15 +21,6 @@ def ro(target, arch):
 
 def pc_of(g):
     return re.search(r"= (0x[0-9a-f]+)", g.cmd("p/x $pc")).group(1)
-
-
-def gdb_says(g, pattern, timeout=20):
-    """Wait for @pattern in what gdb printed: a refused insertion comes
-    after `continue` has already answered ^running."""
-    deadline = time.monotonic() + timeout
-    while not any(re.search(pattern, line) for line in g.log):
-        assert time.monotonic() < deadline, "\n".join(g.log[-30:])
-        time.sleep(0.1)
 
 
 def refused(m, what):
@@ -60,7 +50,7 @@ def test_read_only_looks_but_does_not_touch(ro, arch):
     mark = len(g.console)
     g.cmd("monitor ps")
     out = "".join(g.console[mark:])     # monitor output comes as O packets
-    assert "idle/0" in out and "idle/1" in out, out
+    assert all(f"idle/{cpu}" in out for cpu in range(m.cpus)), out
     mark = len(g.console)
     g.cmd("monitor help")
     lines = "".join(g.console[mark:]).splitlines()
@@ -70,20 +60,27 @@ def test_read_only_looks_but_does_not_touch(ro, arch):
         g.cmd("monitor reboot")
     refused(m, "monitor reboot")
 
-    # Stepping works: it changes nothing gdb did not ask the CPU to do.
-    g.cmd("stepi")
-    stepped = pc_of(g)
-    assert stepped != pc
+    if arch in GDB_STEPS_ITSELF:
+        # gdb steps these with breakpoints of its own, which are refused.
+        g.cmd("stepi")
+        g.wait_said(r"Cannot insert breakpoint 0")
+        stepped = pc
+    else:
+        # Stepping works: it changes nothing gdb did not ask the CPU to do.
+        g.cmd("stepi")
+        stepped = pc_of(g)
+        assert stepped != pc
 
     g.cmd("break cmd_uptime")
     g.cmd("continue")
-    gdb_says(g, r"Cannot insert breakpoint 1")
+    g.wait_said(r"Cannot insert breakpoint 1")
     refused(m, "Z0")
     g.cmd("delete")
     g.cmd("watch jiffies")
     g.cmd("continue")
-    gdb_says(g, r"(?i)(could not|cannot) insert hardware watchpoint")
-    refused(m, "Z2")
+    g.wait_said(r"(?i)(could not|cannot) insert hardware watchpoint")
+    if arch not in NO_HW_DEBUG:
+        refused(m, "Z2")        # elsewhere gdb learns Z2 is not there at all
     g.cmd("delete")
     # gdb gave up before resuming: the kernel is still stopped where it was.
     assert pc_of(g) == stepped

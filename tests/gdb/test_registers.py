@@ -10,14 +10,26 @@ import pytest
 from machine import PROMPT
 
 
+def user_names(g):
+    """gdb's MIPS support leaves the raw registers nameless ('') and shows
+    each through a named twin num_regs further on: raw number -> that name."""
+    rows = [line.split() for line in g.cmd("maint print registers").splitlines()[1:]]
+    by_nr = {int(f[1]): f[0] for f in rows if len(f) > 1 and f[1].isdigit()}
+    nraw = min(nr for nr, name in by_nr.items() if name != "''")
+    return {nr: by_nr.get(nr + nraw, "''") for nr in range(nraw)}
+
+
 def remote_registers(g):
     """gdb's view: (name, remote number, offset in 'g', size) per register."""
     out = g.cmd("maint print remote-registers")
-    regs = []
+    regs, names = [], None
     for line in out.splitlines()[1:]:
         f = line.split()
         # Name Nr Rel Offset Size Type Rmt-Nr g/G-Offset; raw-only rows have no Rmt Nr.
         if len(f) == 8 and f[1].isdigit():
+            if f[0] == "''":
+                names = names or user_names(g)
+                f[0] = names[int(f[1])]
             regs.append((f[0], int(f[6]), int(f[7]), int(f[4])))
     return regs
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from machine import PROMPT
+from machine import NO_HW_DEBUG, PROMPT
 
 # What gdb prints as the stop reason of each kind, and the command that
 # sets one that fires on every CPU's timer tick.
@@ -20,6 +20,15 @@ KINDS = [
     ("rwatch jiffies", "read-watchpoint-trigger"),
     ("awatch jiffies", "access-watchpoint-trigger"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def hardware_slots(request, arch):
+    wants = request.node.get_closest_marker("no_hw_debug") is not None
+    if (arch in NO_HW_DEBUG) != wants:
+        pytest.skip(f"{arch}: " + ("QEMU raises no watch exceptions for it" if not wants
+                                   else "has hardware breakpoints and watchpoints"))
+
 
 # How long the kernel runs after a delete before gdb breaks in: a queued
 # stale stop would be reported within it, ahead of the SIGINT.
@@ -114,3 +123,28 @@ def test_breakpoint_and_watchpoint_fire_together(target):
     g.cmd("detach")
     m.expect(re.escape(PROMPT), timeout=30)
     m.wait_every_cpu_ticks(2)
+
+
+@pytest.mark.no_hw_debug
+def test_without_hardware_slots_gdb_is_told_so(target):
+    """Where the CPU has no usable debug registers the stub says so: gdb
+    cannot insert a hardware breakpoint or watchpoint (the Z packets are
+    unsupported), a software watchpoint is what is left, and the kernel
+    runs on once they are gone."""
+    m = target.boot(smp=1)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    for command, said in (("hbreak scheduler_tick", r"Cannot insert hardware breakpoint"),
+                          ("watch jiffies", r"Could not insert hardware watchpoint")):
+        g.cmd(command)
+        g.cont()
+        g.wait_said(said)
+        g.cmd("delete")
+    g.cmd("set can-use-hw-watchpoints 0")
+    out = g.cmd("watch jiffies")
+    assert re.search(r"^Watchpoint \d+: jiffies", out, re.M), out
+    g.cmd("delete")
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+    g.interrupt()
+    assert g.wait_stop().signal == "SIGINT"

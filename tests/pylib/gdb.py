@@ -188,6 +188,14 @@ class Gdb:
                 break
         return cpus
 
+    def wait_said(self, pattern, timeout=20):
+        """Wait for @pattern in what gdb printed: a breakpoint gdb cannot
+        insert is reported after `continue` has already answered ^running."""
+        deadline = time.monotonic() + timeout
+        while not any(re.search(pattern, line) for line in self.log):
+            assert time.monotonic() < deadline, "\n".join(self.log[-30:])
+            time.sleep(0.1)
+
     def log_text(self):
         """What to keep of a failed test (tests/pylib/testlog.py)."""
         return {"mi": "\n".join(self.log) + "\n"}

@@ -74,6 +74,26 @@ def word_at(g, addr, size):
     return int(g.cmd(f"x/1x{fmt} {addr:#x}").split(":")[1].split()[0], 16)
 
 
+def mips_expected_pcs(g, pc, op, insn, tgt):
+    """gdb steps MIPS itself (GDB_STEPS_ITSELF): a branch or jump with its
+    delay slot, to the target or past the slot; an ll...sc sequence as a
+    whole, since a step between them would lose the reservation."""
+    link = (lambda: reg(g, "ra") == pc + 8) if op in ("bal", "jal", "jalr") else None
+    if op in ("b", "j", "bal", "jal") and tgt is not None:
+        return {tgt}, link
+    if op in ("jr", "jalr", "jr.hb", "jalr.hb"):
+        return {reg(g, insn.split()[1].split(",")[-1])}, link
+    if op.startswith("b") and tgt is not None:
+        return {tgt, pc + 8}, None
+    if op == "ll":
+        lines = [INSN.match(ln) for ln in g.cmd(f"x/16i {pc:#x}").splitlines()]
+        sc = next(int(m.group(1), 16) for m in lines if m and m.group(2).startswith("sc\t"))
+        return {sc + 4}, None
+    if op in ("eret", "deret", "wait"):
+        return None, None
+    return {pc + 4}, None
+
+
 def expected_pcs(g, arch, pc, insn, nxt):
     """The PCs @insn at @pc may lead to, or None when they cannot be known
     beforehand (an indirect jump through memory). Also returns a check of
@@ -81,6 +101,8 @@ def expected_pcs(g, arch, pc, insn, nxt):
     op = insn.split()[0] if insn else ""
     target = TARGET.search(insn)
     tgt = int(target.group(1), 16) if target else None
+    if arch in ("mips", "mipsel"):
+        return mips_expected_pcs(g, pc, op, insn, tgt)
     if arch in ("x86_64", "i386"):
         word = 8 if arch == "x86_64" else 4
         sp = reg(g, "sp")

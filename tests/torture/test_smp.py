@@ -6,11 +6,20 @@ spurious SIGTRAP, no CPU left held. Then breakpoints planted exactly where
 the held CPUs are stopped."""
 import re
 
+import pytest
+
+from machine import UNIPROCESSOR
 from torture import (RawClient, bad_console, booted_with_stress, lost_or_twice, check_consistent,
                      rounds, scale, storm_stops, symbols)
 
 NCPUS = 4
 WORD = {"x86_64": 8, "i386": 4, "arm": 4}
+
+
+@pytest.fixture(autouse=True)
+def smp_only(arch):
+    if arch in UNIPROCESSOR:
+        pytest.skip(f"{arch}: one CPU (tests/torture/test_session.py storms it)")
 
 
 def test_breakpoint_storm(target, arch, tally):
