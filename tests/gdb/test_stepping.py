@@ -1,14 +1,21 @@
 # SPDX-License-Identifier: MIT
-"""Stepping, the same on every arch: x86 with its trap flag, ARM with the
-core's software step (kernel/debug/kgdb_step.c and the arch's next-PC decoder).
-A step moves the PC by exactly what the instruction does, never into an
-interrupt handler, and leaves no planted word behind."""
+"""Stepping, the same on every arch: x86 with its trap flag, ARM and MIPS
+with the core's software step (kernel/debug/kgdb_step.c and the arch's
+next-PC decoder). A step moves the PC by exactly what the instruction does,
+never into an interrupt handler, and leaves no planted word behind."""
 import re
+import subprocess
 
-from machine import PROMPT
+import pytest
+
+from machine import GDB_STEPS_ITSELF, PROMPT, kernel_path
+from test_protocol_errors import Raw
 
 # Code a step must never land in: the timer interrupt taken in the middle.
-INTERRUPT_CODE = r"x86_entry|x86_handle_interrupt|lapic_timer|arm_do_irq|gic_|scheduler_tick"
+INTERRUPT_CODE = (r"x86_entry|x86_handle_interrupt|lapic_timer|arm_do_irq|gic_|mips_do_irq|"
+                  r"mips_entry|scheduler_tick")
+# gdb's register number of the PC, where the stub steps what gdb does not.
+PC_REGNUM = {"mips": 37, "mipsel": 37}
 
 
 def pc(g):
@@ -74,3 +81,54 @@ def test_source_stepping(attached):
     assert "shell_" in g.cmd("frame")
     g.cont()
     m.expect(r"up \d+\.\d+ s", timeout=20)
+
+
+def mips_disassembly(arch):
+    out = subprocess.run(["mips-linux-gnu-objdump", "-d", "--no-show-raw-insn",
+                          kernel_path(arch)], capture_output=True, text=True, check=True).stdout
+    return {int(a, 16): i.split() for a, i in re.findall(r"^([0-9a-f]{8}):\t(.*)$", out, re.M)}
+
+
+def test_stub_steps_branches_with_their_delay_slots(target, arch):
+    """gdb steps MIPS itself (GDB_STEPS_ITSELF), so the stub's own step,
+    which other clients use, is driven here with raw 's' packets from the
+    kgdbwait stop out through the returns and calls that follow: each step
+    ends where the disassembly says, a branch or jump together with its
+    delay slot, never on the slot."""
+    if arch not in GDB_STEPS_ITSELF:
+        pytest.skip("gdb drives the stub's step itself (test_stepi_follows_the_code)")
+    code = mips_disassembly(arch)
+    m = target.boot()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    r = Raw(m.ports[1])
+    order = "big" if arch == "mips" else "little"
+    regno = b"%x" % PC_REGNUM[arch]
+
+    def pc_of(reply):
+        return int.from_bytes(bytes.fromhex(reply.decode()), order)
+
+    pc = pc_of(r.ask(b"p" + regno))
+    branches = 0
+    for _ in range(60):
+        reply = r.ask(b"s")
+        assert reply.startswith(b"T05"), reply
+        new = pc_of(r.ask(b"p" + regno))
+        op, args = code[pc][0], (code[pc][1] if len(code[pc]) > 1 else "")
+        if op == "break":
+            # the compiled-in breakpoint is skipped, then one instruction runs
+            assert new == pc + 8, (hex(pc), code[pc], hex(new))
+        elif op in ("jr", "jalr") or op.startswith(("b", "j")):
+            branches += 1
+            assert new != pc + 4, ("stopped in the delay slot of", hex(pc), code[pc])
+            if op in ("j", "jal", "b", "bal"):
+                assert new == int(args.split(",")[-1].split()[0], 16), (hex(pc), code[pc], hex(new))
+            elif op not in ("jr", "jalr"):
+                target_pc = int(args.split(",")[-1].split()[0], 16)
+                assert new in (target_pc, pc + 8), (hex(pc), code[pc], hex(new))
+        else:
+            assert new == pc + 4, (hex(pc), code[pc], hex(new))
+        pc = new
+    assert branches >= 3, branches
+    r.send(b"$c#63")
+    r.close()
+    m.expect(re.escape(PROMPT), timeout=30)
