@@ -98,8 +98,20 @@ setconfig: $(CONFIG)
 		--kconfig Kconfig $(SET) >/dev/null
 	$(Q)$(MAKE) --no-print-directory $(AUTOCONF)
 
-$(CONFIG):
-	$(Q)$(MAKE) --no-print-directory defconfig
+# A missing .config is the defconfig; one older than a Kconfig file takes
+# the new symbols with their defaults (olddefconfig), as Linux's syncconfig
+# does, so a build directory survives a Kconfig change. Touched: kconfiglib
+# leaves an unchanged file alone, and make would come back for it.
+KCONFIG_FILES := Kconfig arch/$(SRCARCH)/Kconfig
+$(CONFIG): $(KCONFIG_FILES)
+	$(Q)mkdir -p $(O)
+	$(Q)if [ -f $@ ]; then \
+		$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/olddefconfig.py Kconfig >/dev/null; \
+	else \
+		$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/defconfig.py \
+			--kconfig Kconfig $(DEFCONFIG) >/dev/null; \
+	fi
+	$(Q)touch $@
 
 $(AUTOCONF): $(CONFIG) scripts/genconfig.py
 	$(quiet) GEN $@
