@@ -62,6 +62,32 @@ def test_breakpoint_in_shell_command(attached):
     m.expect(r"up \d+\.\d+ s")
 
 
+# The first frame of every kernel thread, in each arch's switch code.
+THREAD_ENTRY = {"x86_64": "x86_thread_entry", "i386": "x86_thread_entry",
+                "arm": "arm_thread_entry", "mips": "mips_thread_entry",
+                "mipsel": "mips_thread_entry"}
+
+
+def test_sleeping_thread_backtrace(attached, arch):
+    """A thread asleep in msleep() unwinds from its saved context through
+    the scheduler down to its thread entry, and nothing stops it early."""
+    m, g = attached
+    resume_to_shell(m, g)
+    g.interrupt()
+    g.wait_stop()
+    threads = g.cmd("info threads")
+    tid = re.search(r"^\*?\s+(\d+)\s+Thread \d+ \(kworker/0", threads, re.M)
+    assert tid, threads
+    g.cmd(f"thread {tid.group(1)}")
+    bt = g.cmd("bt")
+    assert re.search(r"#0 .*arch_switch_to", bt) or "schedule" in bt, bt
+    for fn in ("schedule", "msleep", "worker_thread", "task_start_trampoline",
+               THREAD_ENTRY[arch]):
+        assert fn in bt, bt
+    assert "Backtrace stopped" not in bt and "??" not in bt, bt
+    g.cont()
+
+
 def test_ctrl_c_breaks_in(attached):
     m, g = attached
     resume_to_shell(m, g)

@@ -344,19 +344,3 @@ def test_hard_lockup_cpu_is_rounded_up(target):
     g.cmd("delete")
 
 
-def test_sleeping_thread_backtrace(attached):
-    m, g = attached
-    to_shell(m, g)
-    g.interrupt()
-    g.wait_stop()
-    threads = g.cmd("info threads")
-    tid = re.search(r"^\*?\s+(\d+)\s+Thread \d+ \(kworker/0", threads, re.M)
-    assert tid, threads
-    g.cmd(f"thread {tid.group(1)}")
-    bt = g.cmd("bt")
-    assert re.search(r"#0 .*arch_switch_to", bt) or "schedule" in bt, bt
-    for fn in ("schedule", "msleep", "worker_thread", "task_start_trampoline"):
-        assert fn in bt, bt
-    assert "x86_thread_entry" in bt, bt
-    assert "Backtrace stopped" not in bt, bt
-    g.cont()
