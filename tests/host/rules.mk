@@ -16,7 +16,7 @@ HOST_LIB_SRCS := lib/string.c lib/vsnprintf.c lib/kstrtox.c lib/hex.c
 HOST_LIB_OBJS := $(patsubst %.c,$(HOST_TEST_DIR)/%.o,$(HOST_LIB_SRCS))
 HOST_TESTS := test_string test_vsnprintf test_kstrtox test_hex test_params
 HOST_TEST_BINS := $(addprefix $(HOST_TEST_DIR)/,$(HOST_TESTS) test_mips_branch_eb \
-	test_mips_branch_el)
+	test_mips_branch_el test_ppc_branch)
 
 .PHONY: check-host
 check-host: $(HOST_TEST_BINS)
@@ -41,6 +41,12 @@ $(HOST_TEST_DIR)/test_mips_branch_eb: $(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS)
 $(HOST_TEST_DIR)/test_mips_branch_el: $(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/mips/include -D__MIPSEL__ -o $@ \
 		$(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
+
+# The PowerPC next-PC decoder.
+PPC_BRANCH_SRCS := tests/host/test_ppc_branch.c arch/powerpc/kernel/kgdb_branch.c
+$(HOST_TEST_DIR)/test_ppc_branch: $(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS)
+	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/powerpc/include -o $@ \
+		$(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 $(HOST_TEST_DIR)/test_%: $(HOST_TEST_DIR)/tests/host/test_%.o $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -o $@ $^ -lcmocka
