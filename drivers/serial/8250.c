@@ -191,6 +191,31 @@ static void uart_console_write(struct console *con, const char *s, size_t len)
 	uart_write(con->data, s, len, true);
 }
 
+/*
+ * The boot console: ttyS0 written from an arch's first printk until this
+ * driver registers the real console (CON_BOOT), before interrupts, the
+ * timer or the probe; one byte per THRE wait.
+ */
+static struct uart_8250 early_uart = { .desc = &uart_descs[0], .tx_fifo = 1 };
+
+static void early_console_write(struct console *con, const char *s, size_t len)
+{
+	uart_write(&early_uart, s, len, true);
+}
+
+static struct console early_console = {
+	.name = "earlyser",
+	.write = early_console_write,
+	.flags = CON_ENABLED | CON_BOOT,
+};
+
+void serial8250_early_console_init(void)
+{
+	serial_out(&early_uart, UART_IER, 0);
+	uart_set_baud(&early_uart, DEFAULT_BAUD);
+	register_console(&early_console);
+}
+
 static void uart_tty_write(struct tty *tty, const char *s, size_t len)
 {
 	uart_write(tty->driver_data, s, len, true);

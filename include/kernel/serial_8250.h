@@ -17,4 +17,7 @@ struct serial8250_desc {
 	unsigned int uartclk;	/* input clock in Hz (baud base * 16) */
 };
 
+/* A boot console on the first port, until the driver's own (drivers/serial/8250.c). */
+void serial8250_early_console_init(void);
+
 #endif

@@ -10,6 +10,7 @@
 #include <kernel/init.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
+#include <kernel/serial_8250.h>
 #include <kernel/string.h>
 #include <asm-generic/sections.h>
 #include <asm/mipsregs.h>
@@ -82,7 +83,7 @@ __noreturn void mips_start_kernel(long argc, const char *const *argv, const void
 
 void arch_setup(void)
 {
-	mips_early_console_init();
+	serial8250_early_console_init();
 	pr_info("mips: QEMU malta, %s-endian, PRId %#lx, RAM 0x%lx-0x%lx, kernel 0x%lx-0x%lx\n",
 		ENDIAN, read_c0(CP0_PRID),
 		KSEG0, (unsigned long)mips_ram_top, (unsigned long)_stext,

@@ -9,6 +9,7 @@
 #include <kernel/init.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
+#include <kernel/serial_8250.h>
 #include <asm-generic/sections.h>
 #include <asm/apic.h>
 #include <asm/processor.h>
@@ -34,7 +35,7 @@ __noreturn void x86_start_kernel(uintptr_t ram_top, void *rsdp)
 
 void arch_setup(void)
 {
-	x86_early_console_init();
+	serial8250_early_console_init();
 	pr_info("x86: %s, RAM up to 0x%lx, kernel 0x%lx-0x%lx\n",
 #ifdef __x86_64__
 		"x86_64 (PVH boot)",

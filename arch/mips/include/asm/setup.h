@@ -23,7 +23,6 @@ extern uintptr_t mips_ram_top;
 __noreturn void mips_start_kernel(long argc, const char *const *argv, const void *envp,
 				  unsigned long memsize);
 void mips_tlb_init(void);		/* every TLB entry invalid, unique */
-void mips_early_console_init(void);
 
 /* Exception entry (entry.S): the vectors page EBase points at, the
  * common code, and the C side. */

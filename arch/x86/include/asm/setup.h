@@ -23,6 +23,5 @@ void *x86_boot_rsdp(void);
 __noreturn void x86_start_kernel(uintptr_t ram_top, void *rsdp);
 
 void x86_paging_init(void);
-void x86_early_console_init(void);
 
 #endif
