@@ -13,7 +13,9 @@
 #include <kernel/smp.h>
 #include <kernel/string.h>
 #include <kernel/errno.h>
+#include <kernel/irq.h>
 #include <asm/bug.h>
+#include <asm/processor.h>
 
 /* Lives in .rodata: the target of "crash rodata". */
 static const unsigned long crash_rodata_word = 0x5afe5afeUL;
@@ -62,7 +64,18 @@ static void crash_panic(void)
 static void lockup_thread(void *arg)
 {
 	pr_info("crash: hard lockup on CPU %u (interrupts off)\n", smp_processor_id());
-	arch_crash_hardlockup();
+	local_irq_disable();
+	for (;;)
+		cpu_relax();
+}
+
+/* The interrupt handler arch_crash_irq_oops() raises, or what its own ends with. */
+void crash_in_irq_handler(struct pt_regs *regs)
+{
+	int *p = NULL;
+
+	__asm__ __volatile__("" : "+r"(p));	/* keep the compiler from seeing NULL */
+	*(volatile int *)p = 1;
 }
 
 /* On a thread bound to the last CPU: CPU 0 takes the timer's jiffies and

@@ -39,8 +39,9 @@ __noreturn void machine_halt(void);
 void arch_cpu_describe(struct printer *p, unsigned int cpu);
 
 /* Shell "crash" triggers that need arch help. */
-void arch_crash_hardlockup(void);	/* spin forever with interrupts off */
 void arch_crash_irq_oops(void);		/* oops from inside an interrupt handler */
 void arch_crash_invalid_opcode(void);	/* execute an instruction the CPU does not know */
+/* kernel/crash.c: the oops itself, the handler arch_crash_irq_oops() raises */
+void crash_in_irq_handler(struct pt_regs *regs);
 
 #endif

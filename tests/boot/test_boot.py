@@ -113,7 +113,7 @@ def test_oops_in_interrupt_panics(boot):
     m.expect(r"BUG: kernel NULL pointer dereference")
     trace = m.expect(r"---\[ end trace \]---").string
     tail = trace[trace.rfind(b"Call Trace:"):].decode()
-    assert "crash_ipi_handler+0x" in tail, tail
+    assert "crash_in_irq_handler+0x" in tail, tail
     m.expect(r"Kernel panic - not syncing: .*interrupt")
 
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The shell's "crash" triggers that need the CPU: a hard lockup, an
- * undefined instruction, and an oops inside an interrupt handler (a self-SGI whose handler dereferences
- * NULL).
+ * The shell's "crash" triggers that need the CPU: an undefined
+ * instruction, and an oops inside an interrupt handler (a self-SGI
+ * handled by crash_in_irq_handler()).
  */
 #include <kernel/arch.h>
 #include <kernel/irq.h>
@@ -10,21 +10,6 @@
 #include <kernel/printk.h>
 #include <asm/processor.h>
 #include <asm/setup.h>
-
-void arch_crash_hardlockup(void)
-{
-	local_irq_disable();
-	for (;;)
-		cpu_relax();
-}
-
-static void crash_ipi_handler(struct pt_regs *regs)
-{
-	int *p = NULL;
-
-	__asm__ __volatile__("" : "+r"(p));	/* keep the compiler from seeing NULL */
-	*(volatile int *)p = 1;
-}
 
 /* An undefined instruction none of the kernel's planted encodings uses. */
 void arch_crash_invalid_opcode(void)
@@ -34,7 +19,7 @@ void arch_crash_invalid_opcode(void)
 
 void arch_crash_irq_oops(void)
 {
-	gic_set_percpu_handler(GIC_SGI_CRASH, crash_ipi_handler);
+	gic_set_percpu_handler(GIC_SGI_CRASH, crash_in_irq_handler);
 	local_irq_enable();
 	gic_send_sgi_self(GIC_SGI_CRASH);
 	mdelay(100);

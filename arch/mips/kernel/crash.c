@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The shell's "crash" triggers that need the CPU: a hard lockup, a
- * reserved instruction, and an oops inside an interrupt handler (software
- * interrupt 0 raised on this CPU, whose handler dereferences NULL).
+ * The shell's "crash" triggers that need the CPU: a reserved instruction,
+ * and an oops inside an interrupt handler (software interrupt 0 raised on
+ * this CPU, handled by crash_in_irq_handler()).
  */
 #include <kernel/arch.h>
 #include <kernel/irq.h>
@@ -12,21 +12,6 @@
 #include <asm/processor.h>
 #include <asm/setup.h>
 
-void arch_crash_hardlockup(void)
-{
-	local_irq_disable();
-	for (;;)
-		cpu_relax();
-}
-
-static void crash_ipi_handler(struct pt_regs *regs)
-{
-	int *p = NULL;
-
-	__asm__ __volatile__("" : "+r"(p));	/* keep the compiler from seeing NULL */
-	*(volatile int *)p = 1;
-}
-
 /* Major opcode 0x1b: LDR on MIPS64, reserved on a MIPS32 CPU. */
 void arch_crash_invalid_opcode(void)
 {
@@ -35,7 +20,7 @@ void arch_crash_invalid_opcode(void)
 
 void arch_crash_irq_oops(void)
 {
-	mips_set_cpu_irq_handler(IRQ_SOFT0, crash_ipi_handler);
+	mips_set_cpu_irq_handler(IRQ_SOFT0, crash_in_irq_handler);
 	local_irq_enable();
 	write_c0(CP0_CAUSE, read_c0(CP0_CAUSE) | CAUSE_IP(IRQ_SOFT0));
 	mdelay(100);
