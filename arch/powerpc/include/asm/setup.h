@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _ASM_POWERPC_SETUP_H
+#define _ASM_POWERPC_SETUP_H
+
+/*
+ * QEMU's ppce500: RAM from physical 0 (its size in the device tree), the
+ * CCSR block (1 MiB of SoC registers; the device tree's /soc ranges give
+ * its physical address, 0xf_e000_0000 on QEMU 7.2) mapped at CCSR_VIRT.
+ * The kernel maps RAM 1:1 from KERNEL_MAP_START up, so that everything
+ * below it (NULL and its neighbours) faults.
+ */
+#define CCSR_VIRT		0xe0000000UL
+#define CCSR_SIZE		0x00100000UL
+#define KERNEL_MAP_START	0x00400000UL	/* the kernel's load address */
+#define RAM_MAX			0xc0000000UL	/* below CCSR_VIRT, whole TLB1 pages */
+
+/* CCSR offsets. */
+#define CCSR_MPIC		0x40000		/* OpenPIC */
+#define CCSR_GUTS		0xe0000		/* global utilities */
+#define GUTS_RSTCR		0xb0		/* reset control */
+#define RSTCR_HRESET_REQ	0x2
+
+/* MPIC interrupt sources (the device tree's numbers). */
+#define MPIC_IRQ_DUART		42
+
+#ifndef __ASSEMBLY__
+#include <kernel/types.h>
+#include <kernel/compiler.h>
+
+struct pt_regs;
+
+/* What the device tree told us (setup.c). */
+extern uintptr_t ppc_ram_top;		/* RAM is [0, ppc_ram_top), mapped from KERNEL_MAP_START */
+extern u64 ppc_ccsr_phys;
+extern unsigned long ppc_tb_freq;	/* timebase and decrementer, Hz */
+
+/* Boot path (head.S calls ppc_start_kernel with the device tree). */
+__noreturn void ppc_start_kernel(const void *fdt);
+void ppc_tlb_init(void);		/* RAM and CCSR in TLB1, QEMU's entry gone */
+void ppc_early_console_init(void);
+void ppc_irq_init(void);
+
+/* Exception entry (entry.S): the vectors IVPR/IVORs point at, the common
+ * code's extent (for the unwinder), and the C side. */
+extern char ppc_vectors[];
+extern char ppc_entry_start[], ppc_entry_end[];
+extern char ppc_entry_prologue_end[], ppc_crit_prologue_end[];
+void ppc_set_vectors(void);
+void ppc_do_exception(struct pt_regs *regs);
+void ppc_do_irq(struct pt_regs *regs);
+void ppc_do_timer(struct pt_regs *regs);
+void ppc_do_fault(struct pt_regs *regs);
+
+/* Interrupt handler for an MPIC source or IPI vector (irq.c). */
+typedef void (*ppc_irq_handler_t)(struct pt_regs *regs);
+void ppc_set_ipi_handler(ppc_irq_handler_t fn);
+
+unsigned long ppc_timer_ticks(void);
+#endif
+
+#endif

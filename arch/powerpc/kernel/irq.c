@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+/*
+ * External interrupts (IVOR4) through the MPIC: the vector read from
+ * IACK is the source number (or the IPI's vector), the handler runs, EOI
+ * ends it. request_irq() takes MPIC source numbers; both UARTs share
+ * source 42, which the 8250 driver handles as one shared line.
+ */
+#include <kernel/errno.h>
+#include <kernel/irq.h>
+#include <kernel/mpic.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <asm/ptrace.h>
+#include <asm/reg.h>
+#include <asm/setup.h>
+
+struct irq_action {
+	irq_handler_t fn;
+	void *data;
+};
+
+static struct irq_action actions[MPIC_NR_SOURCES];
+static ppc_irq_handler_t ipi_handler;
+
+void ppc_set_ipi_handler(ppc_irq_handler_t fn)
+{
+	ipi_handler = fn;
+}
+
+int request_irq(int irq, irq_handler_t handler, void *data)
+{
+	unsigned long flags;
+
+	if (irq < 0 || irq >= MPIC_NR_SOURCES || !handler)
+		return -EINVAL;
+	if (actions[irq].fn)
+		return -EBUSY;
+	local_irq_save(flags);
+	actions[irq].data = data;
+	actions[irq].fn = handler;
+	mpic_unmask((unsigned int)irq);
+	local_irq_restore(flags);
+	return 0;
+}
+
+void ppc_irq_init(void)
+{
+	mpic_init(CCSR_VIRT + CCSR_MPIC);
+}
+
+static void dispatch(struct pt_regs *regs, unsigned int vector)
+{
+	if (vector == MPIC_IPI_VECTOR) {
+		if (ipi_handler)
+			ipi_handler(regs);
+	} else if (vector < MPIC_NR_SOURCES && actions[vector].fn) {
+		actions[vector].fn((int)vector, actions[vector].data);
+	} else {
+		pr_warn("irq: unexpected MPIC vector %u\n", vector);
+	}
+}
+
+/*
+ * One vector per entry; another pending one re-enters at once. The
+ * interrupted context is preempted on the way out, like x86 and arm:
+ * only if it had interrupts on (it was not itself inside an interrupt).
+ */
+void ppc_do_irq(struct pt_regs *regs)
+{
+	unsigned int vector = mpic_ack();
+
+	regs->msr &= ~MSR_WE;		/* woken from the idle doze: stay awake */
+	if (vector == MPIC_SPURIOUS_VECTOR)
+		return;
+	irq_enter();
+	dispatch(regs, vector);
+	mpic_eoi();
+	irq_exit();
+	if ((regs->msr & MSR_EE) && !in_interrupt() && need_resched())
+		schedule();
+}

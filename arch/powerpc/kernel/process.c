@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Kernel thread creation: lay out a new task's saved context so that the
+ * first arch_switch_to() to it lands in ppc_thread_entry (switch.S) on an
+ * empty, 16-byte aligned stack whose frame header has a zero back chain.
+ */
+#include <kernel/compiler.h>
+#include <kernel/sched.h>
+#include <kernel/string.h>
+
+void ppc_thread_entry(void);
+
+void arch_task_init(struct task *t)
+{
+	uintptr_t top = ((uintptr_t)t->stack + t->stack_size) & ~(uintptr_t)15;
+
+	memset(&t->ctx, 0, sizeof(t->ctx));
+	t->ctx.sp = top - 16;
+	*(unsigned long *)t->ctx.sp = 0;
+	t->ctx.pc = (uintptr_t)ppc_thread_entry;
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PowerPC e500 kernel image: linked, loaded and run at 0x400000 (virtual =
+ * physical; QEMU's ppce500 loader puts the ELF at its addresses and its
+ * first TLB1 entry maps them 1:1). The kernel maps RAM from there up and
+ * nothing below, so NULL faults (mm/tlb.c). The exception vectors come
+ * first: IVPR needs them 64 KiB aligned. The symbol table (.kallsyms)
+ * comes last, after .bss.
+ */
+#include <asm-generic/vmlinux.lds.h>
+
+#undef powerpc
+OUTPUT_FORMAT("elf32-powerpc")
+OUTPUT_ARCH(powerpc:common)
+ENTRY(_start)
+
+#define LOAD_ADDR 0x00400000
+
+PHDRS
+{
+	text PT_LOAD FLAGS(5);		/* R X */
+	rodata PT_LOAD FLAGS(4);	/* R */
+	data PT_LOAD FLAGS(6);		/* RW, with .bss */
+	ksyms PT_LOAD FLAGS(4);
+}
+
+SECTIONS
+{
+	. = LOAD_ADDR;
+	_stext = .;
+	.text : {
+		KEEP(*(.text.vectors))
+		KEEP(*(.head.text))
+		*(.text .text.*)
+	} :text
+	_etext = .;
+
+	PAGE_ALIGN_LDS
+	__start_rodata = .;
+	.rodata : {
+		*(.rodata .rodata.*)
+	} :rodata
+	RO_TABLES(4)
+	PAGE_ALIGN_LDS
+	__end_rodata = .;
+
+	_sdata = .;
+	.data : {
+		*(.data .data.*)
+		*(.sdata .sdata.* .sdata2 .sdata2.*)
+		*(.got2)
+	} :data
+	_edata = .;
+
+	.bss (NOLOAD) : {
+		__bss_start = .;
+		*(.sbss .sbss.*)
+		*(.bss .bss.*)
+		*(COMMON)
+		. = ALIGN(4);
+		__bss_end = .;
+	} :data
+	_end = .;
+
+	KALLSYMS_SECTION(4) :ksyms
+	kallsyms_end = .;
+
+	DEBUG_SECTIONS
+	.gnu.attributes 0 : { KEEP(*(.gnu.attributes)) }
+
+	/DISCARD/ : {
+		*(.note.GNU-stack)
+		*(.note.gnu.property)
+		*(.note.gnu.build-id)
+		*(.eh_frame)
+	}
+}
