@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 #
-# A small kbuild: make [ARCH=x86_64|i386|arm|mips|mipsel] defconfig | menuconfig |
+# A small kbuild: make [ARCH=x86_64|i386|arm|mips|mipsel|powerpc] defconfig | menuconfig |
 # olddefconfig | savedefconfig | all | run | check | clean. Output goes to
 # build/$(ARCH)/ so that several architectures coexist.
 
@@ -21,8 +21,11 @@ CROSS_COMPILE ?= mips-linux-gnu-
 else ifeq ($(ARCH),mipsel)
 SRCARCH := mips
 CROSS_COMPILE ?= mipsel-linux-gnu-
+else ifeq ($(ARCH),powerpc)
+SRCARCH := powerpc
+CROSS_COMPILE ?= powerpc-linux-gnu-
 else
-$(error unknown ARCH=$(ARCH): use x86_64, i386, arm, mips or mipsel)
+$(error unknown ARCH=$(ARCH): use x86_64, i386, arm, mips, mipsel or powerpc)
 endif
 
 export ARCH SRCARCH
