@@ -3,44 +3,7 @@
 #define _ASM_MIPS_IO_H
 
 #include <kernel/types.h>
-
-/*
- * Memory-mapped I/O through KSEG1 (uncached): volatile accesses, the
- * compiler barrier keeping them in program order around normal memory
- * (QEMU's TCG performs them in order).
- */
-static inline u8 readb(const volatile void *addr)
-{
-	return *(const volatile u8 *)addr;
-}
-
-static inline u16 readw(const volatile void *addr)
-{
-	return *(const volatile u16 *)addr;
-}
-
-static inline u32 readl(const volatile void *addr)
-{
-	return *(const volatile u32 *)addr;
-}
-
-static inline void writeb(u8 v, volatile void *addr)
-{
-	__asm__ __volatile__("" : : : "memory");
-	*(volatile u8 *)addr = v;
-}
-
-static inline void writew(u16 v, volatile void *addr)
-{
-	__asm__ __volatile__("" : : : "memory");
-	*(volatile u16 *)addr = v;
-}
-
-static inline void writel(u32 v, volatile void *addr)
-{
-	__asm__ __volatile__("" : : : "memory");
-	*(volatile u32 *)addr = v;
-}
+#include <asm-generic/io.h>	/* MMIO through uncached KSEG1 */
 
 /*
  * ISA port I/O: QEMU's malta boot stub maps the GT-64120's PCI I/O window

@@ -3,6 +3,7 @@
 #define _ASM_X86_IO_H
 
 #include <kernel/types.h>
+#include <asm-generic/io.h>	/* MMIO, ordered by the x86 memory model */
 
 static inline u8 inb(u16 port)
 {
@@ -41,41 +42,6 @@ static inline void outw(u16 v, u16 port)
 static inline void outl(u32 v, u16 port)
 {
 	__asm__ __volatile__("outl %0, %1" : : "a"(v), "Nd"(port));
-}
-
-/* Memory-mapped I/O: volatile accesses, ordered by the x86 memory model;
- * the compiler barrier keeps them in program order around normal memory. */
-static inline u8 readb(const volatile void *addr)
-{
-	return *(const volatile u8 *)addr;
-}
-
-static inline u16 readw(const volatile void *addr)
-{
-	return *(const volatile u16 *)addr;
-}
-
-static inline u32 readl(const volatile void *addr)
-{
-	return *(const volatile u32 *)addr;
-}
-
-static inline void writeb(u8 v, volatile void *addr)
-{
-	__asm__ __volatile__("" : : : "memory");
-	*(volatile u8 *)addr = v;
-}
-
-static inline void writew(u16 v, volatile void *addr)
-{
-	__asm__ __volatile__("" : : : "memory");
-	*(volatile u16 *)addr = v;
-}
-
-static inline void writel(u32 v, volatile void *addr)
-{
-	__asm__ __volatile__("" : : : "memory");
-	*(volatile u32 *)addr = v;
 }
 
 #endif
