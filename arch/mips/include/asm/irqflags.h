@@ -25,6 +25,7 @@ static inline void arch_local_irq_enable(void)
 	__asm__ __volatile__("ei\n\tehb" : : : "memory");
 }
 
+#define ARCH_HAS_LOCAL_IRQ_SAVE	/* di saves and masks in one step */
 static inline unsigned long arch_local_irq_save(void)
 {
 	unsigned long flags;
@@ -33,22 +34,11 @@ static inline unsigned long arch_local_irq_save(void)
 	return flags;
 }
 
-static inline void arch_local_irq_restore(unsigned long flags)
-{
-	if (flags & ST0_IE)
-		arch_local_irq_enable();
-	else
-		arch_local_irq_disable();
-}
-
 static inline bool arch_irqs_disabled_flags(unsigned long flags)
 {
 	return !(flags & ST0_IE);
 }
 
-static inline bool arch_irqs_disabled(void)
-{
-	return arch_irqs_disabled_flags(arch_local_save_flags());
-}
+#include <asm-generic/irqflags.h>
 
 #endif

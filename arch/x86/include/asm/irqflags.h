@@ -23,30 +23,11 @@ static inline void arch_local_irq_enable(void)
 	__asm__ __volatile__("sti" : : : "memory");
 }
 
-static inline unsigned long arch_local_irq_save(void)
-{
-	unsigned long flags = arch_local_save_flags();
-
-	arch_local_irq_disable();
-	return flags;
-}
-
-static inline void arch_local_irq_restore(unsigned long flags)
-{
-	if (flags & X86_EFLAGS_IF)
-		arch_local_irq_enable();
-	else
-		arch_local_irq_disable();
-}
-
 static inline bool arch_irqs_disabled_flags(unsigned long flags)
 {
 	return !(flags & X86_EFLAGS_IF);
 }
 
-static inline bool arch_irqs_disabled(void)
-{
-	return arch_irqs_disabled_flags(arch_local_save_flags());
-}
+#include <asm-generic/irqflags.h>
 
 #endif
