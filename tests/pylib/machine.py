@@ -32,14 +32,19 @@ QEMU = {
     # The 24Kf; -serial order is ttyS0 (COM1), ttyS1 (COM2).
     "mips": ["qemu-system-mips", "-M", "malta"],
     "mipsel": ["qemu-system-mipsel", "-M", "malta"],
+    # The e500v2; -serial order is ttyS0 (DUART channel 0), ttyS1 (channel 1).
+    "powerpc": ["qemu-system-ppc", "-M", "ppce500"],
 }
 # The kernel's name for serial port n is TTY[arch] + n.
-TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS"}
+TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS",
+       "powerpc": "ttyS"}
 # Arches whose QEMU board offers no SMP the kernel brings up (MIPS malta:
-# the extra CPUs of a 24Kf are parked, see docs/mips.md).
-UNIPROCESSOR = {"mips", "mipsel"}
-# Arches whose kernel text and rodata are writable (MIPS: KSEG0 is unmapped).
-NO_WRITE_PROTECTION = {"mips", "mipsel"}
+# the extra CPUs of a 24Kf are parked, see docs/mips.md; PowerPC ppce500:
+# the port does not release QEMU's spin-table CPUs, see docs/powerpc.md).
+UNIPROCESSOR = {"mips", "mipsel", "powerpc"}
+# Arches whose kernel text and rodata are writable (MIPS: KSEG0 is
+# unmapped; PowerPC: RAM is mapped by a few large read/write TLB1 pages).
+NO_WRITE_PROTECTION = {"mips", "mipsel", "powerpc"}
 # Arches with no hardware breakpoints or watchpoints under QEMU (MIPS: its
 # WatchLo/WatchHi registers hold values but never trap).
 NO_HW_DEBUG = {"mips", "mipsel"}
