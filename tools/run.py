@@ -36,9 +36,11 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 QEMU = {"x86_64": ["qemu-system-x86_64"], "i386": ["qemu-system-i386"],
         "arm": ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15"],
         "mips": ["qemu-system-mips", "-M", "malta"],
-        "mipsel": ["qemu-system-mipsel", "-M", "malta"]}
+        "mipsel": ["qemu-system-mipsel", "-M", "malta"],
+        "powerpc": ["qemu-system-ppc", "-M", "ppce500"]}
 # The kernel's name for serial port n is TTY[arch] + n.
-TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS"}
+TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS",
+       "powerpc": "ttyS"}
 
 
 def free_port():
