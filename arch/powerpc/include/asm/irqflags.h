@@ -8,7 +8,7 @@
 /*
  * Interrupts are masked with MSR[EE] (wrteei); critical and debug
  * interrupts have their own enables and are left alone. The flags are
- * the whole MSR; only EE matters to restore (wrtee copies just that bit).
+ * the whole MSR; only EE matters to restore.
  */
 static inline unsigned long arch_local_save_flags(void)
 {
@@ -25,27 +25,11 @@ static inline void arch_local_irq_enable(void)
 	__asm__ __volatile__("wrteei 1" : : : "memory");
 }
 
-static inline unsigned long arch_local_irq_save(void)
-{
-	unsigned long flags = mfmsr();
-
-	arch_local_irq_disable();
-	return flags;
-}
-
-static inline void arch_local_irq_restore(unsigned long flags)
-{
-	__asm__ __volatile__("wrtee %0" : : "r"(flags) : "memory");
-}
-
 static inline bool arch_irqs_disabled_flags(unsigned long flags)
 {
 	return !(flags & MSR_EE);
 }
 
-static inline bool arch_irqs_disabled(void)
-{
-	return arch_irqs_disabled_flags(arch_local_save_flags());
-}
+#include <asm-generic/irqflags.h>
 
 #endif
