@@ -11,6 +11,7 @@
 #include <kernel/init.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
+#include <kernel/serial_8250.h>
 #include <kernel/string.h>
 #include <asm-generic/sections.h>
 #include <asm/processor.h>
@@ -101,7 +102,7 @@ __noreturn void ppc_start_kernel(const void *fdt)
 
 void arch_setup(void)
 {
-	ppc_early_console_init();
+	serial8250_early_console_init();
 	pr_info("powerpc: QEMU ppce500, PVR %#lx, RAM 0x0-0x%lx, kernel 0x%lx-0x%lx, CCSR %#llx, timebase %lu Hz%s\n",
 		mfspr(SPRN_PVR), (unsigned long)ppc_ram_top, (unsigned long)_stext,
 		(unsigned long)kallsyms_end, (unsigned long long)ppc_ccsr_phys, ppc_tb_freq,

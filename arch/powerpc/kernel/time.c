@@ -53,6 +53,7 @@ void ppc_do_timer(struct pt_regs *regs)
 	timer_ticks++;
 	jiffies_tick();
 	scheduler_tick();
+	ppc_poll_duart();
 	irq_exit();
 	if ((regs->msr & MSR_EE) && !in_interrupt() && need_resched())
 		schedule();

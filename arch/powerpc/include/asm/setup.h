@@ -37,8 +37,8 @@ extern unsigned long ppc_tb_freq;	/* timebase and decrementer, Hz */
 /* Boot path (head.S calls ppc_start_kernel with the device tree). */
 __noreturn void ppc_start_kernel(const void *fdt);
 void ppc_tlb_init(void);		/* RAM and CCSR in TLB1, QEMU's entry gone */
-void ppc_early_console_init(void);
 void ppc_irq_init(void);
+void ppc_poll_duart(void);		/* irq.c: the tick runs the UARTs' shared line */
 
 /* Exception entry (entry.S): the vectors IVPR/IVORs point at, the common
  * code's extent (for the unwinder), and the C side. */
