@@ -31,7 +31,7 @@ endif
 export ARCH SRCARCH
 
 # Every architecture: make check tests them all, make check-<arch> one.
-ARCHES := x86_64 i386 arm mips mipsel
+ARCHES := x86_64 i386 arm mips mipsel powerpc
 
 # make run / make check on a fresh machine: what they need is there, or is
 # installed now (ci/deps), or make stops with one line naming what is

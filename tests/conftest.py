@@ -5,7 +5,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "pylib"))
 
-ARCHES = os.environ.get("CHECK_ARCHES", "x86_64 i386 arm mips mipsel").split()
+ARCHES = os.environ.get("CHECK_ARCHES", "x86_64 i386 arm mips mipsel powerpc").split()
 
 
 def pytest_configure(config):

@@ -11,12 +11,15 @@ from machine import PROMPT
 
 
 def user_names(g):
-    """gdb's MIPS support leaves the raw registers nameless ('') and shows
-    each through a named twin num_regs further on: raw number -> that name."""
+    """gdb leaves some raw registers nameless (''): on MIPS all of them, each
+    shown through a named twin num_regs further on; on e500 the SPE upper
+    halves, shown only as part of the ev pseudo registers. Raw number ->
+    the twin's name, or a name of its own."""
     rows = [line.split() for line in g.cmd("maint print registers").splitlines()[1:]]
     by_nr = {int(f[1]): f[0] for f in rows if len(f) > 1 and f[1].isdigit()}
     nraw = min(nr for nr, name in by_nr.items() if name != "''")
-    return {nr: by_nr.get(nr + nraw, "''") for nr in range(nraw)}
+    return {nr: by_nr.get(nr + nraw, f"raw{nr}") if nraw else f"raw{nr}"
+            for nr, name in by_nr.items() if name == "''"}
 
 
 def remote_registers(g):
@@ -25,12 +28,13 @@ def remote_registers(g):
     regs, names = [], None
     for line in out.splitlines()[1:]:
         f = line.split()
-        # Name Nr Rel Offset Size Type Rmt-Nr g/G-Offset; raw-only rows have no Rmt Nr.
-        if len(f) == 8 and f[1].isdigit():
+        # Name Nr Rel Offset Size Type Rmt-Nr g/G-Offset; raw-only rows have
+        # no Rmt Nr; a type may be two words ("long long").
+        if len(f) >= 8 and f[1].isdigit() and f[-2].isdigit() and f[-1].isdigit():
             if f[0] == "''":
                 names = names or user_names(g)
                 f[0] = names[int(f[1])]
-            regs.append((f[0], int(f[6]), int(f[7]), int(f[4])))
+            regs.append((f[0], int(f[-2]), int(f[-1]), int(f[4])))
     return regs
 
 
@@ -52,7 +56,8 @@ def check_block(g, regs):
 
 def reg_value(g, regs, names):
     """The first of @names, read with 'p', as a number in the target's order."""
-    rnum = next(r[1] for r in regs if r[0] in names)
+    by_name = {r[0]: r[1] for r in regs}
+    rnum = by_name[next(n for n in names if n in by_name)]
     raw = bytes.fromhex(packet(g, f"p{rnum:x}"))
     order = "big" if "big endian" in g.cmd("show endian") else "little"
     return int.from_bytes(raw, order)
@@ -62,7 +67,7 @@ def check_in_code(g, regs):
     """The PC names a function of the kernel, and the SP is set."""
     pc = reg_value(g, regs, ("rip", "eip", "pc"))
     assert re.match(r"\w+ (\+ \d+ )?in section \.text", g.cmd(f"info symbol {pc:#x}")), hex(pc)
-    assert reg_value(g, regs, ("rsp", "esp", "sp")) != 0
+    assert reg_value(g, regs, ("rsp", "esp", "sp", "r1")) != 0     # r1: PowerPC's
 
 
 @pytest.mark.parametrize("smp", [2])

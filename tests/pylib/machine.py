@@ -46,8 +46,8 @@ UNIPROCESSOR = {"mips", "mipsel", "powerpc"}
 # unmapped; PowerPC: RAM is mapped by a few large read/write TLB1 pages).
 NO_WRITE_PROTECTION = {"mips", "mipsel", "powerpc"}
 # Arches with no hardware breakpoints or watchpoints under QEMU (MIPS: its
-# WatchLo/WatchHi registers hold values but never trap).
-NO_HW_DEBUG = {"mips", "mipsel"}
+# WatchLo/WatchHi registers hold values but never trap; e500: no IAC/DAC).
+NO_HW_DEBUG = {"mips", "mipsel", "powerpc"}
 # Arches gdb single-steps with breakpoints of its own (its MIPS support
 # always does), never with the stub's 's'.
 GDB_STEPS_ITSELF = {"mips", "mipsel"}

@@ -94,6 +94,33 @@ def mips_expected_pcs(g, pc, op, insn, tgt):
     return {pc + 4}, None
 
 
+def ppc_expected_pcs(g, pc, op, insn, tgt):
+    """The stub steps PowerPC in software (kgdb_branch.c), except that gdb
+    takes an lwarx...stwcx. sequence whole, as a step inside would lose
+    the reservation."""
+    op = op.rstrip("+-")
+    if op == "lwarx":
+        lines = [INSN.match(ln) for ln in g.cmd(f"x/16i {pc:#x}").splitlines()]
+        stwcx = next(int(m.group(1), 16) for m in lines if m and m.group(2).startswith("stwcx."))
+        return {stwcx + 4}, None
+    link = (lambda: reg(g, "lr") == pc + 4) if op in ("bl", "bla") else None
+    if op in ("b", "ba", "bl", "bla") and tgt is not None:
+        return {tgt}, link
+    if op in ("blr", "blrl"):
+        return {reg(g, "lr") & ~3}, None
+    if op in ("bctr", "bctrl"):
+        return {reg(g, "ctr") & ~3}, None
+    if op.startswith("b") and op.endswith("lr"):
+        return {reg(g, "lr") & ~3, pc + 4}, None
+    if op.startswith("b") and op.endswith("ctr"):
+        return {reg(g, "ctr") & ~3, pc + 4}, None
+    if op.startswith("b") and tgt is not None:
+        return {tgt, pc + 4}, None
+    if op.startswith("rf"):
+        return None, None
+    return {pc + 4}, None
+
+
 def expected_pcs(g, arch, pc, insn, nxt):
     """The PCs @insn at @pc may lead to, or None when they cannot be known
     beforehand (an indirect jump through memory). Also returns a check of
@@ -103,6 +130,8 @@ def expected_pcs(g, arch, pc, insn, nxt):
     tgt = int(target.group(1), 16) if target else None
     if arch in ("mips", "mipsel"):
         return mips_expected_pcs(g, pc, op, insn, tgt)
+    if arch == "powerpc":
+        return ppc_expected_pcs(g, pc, op, insn, tgt)
     if arch in ("x86_64", "i386"):
         word = 8 if arch == "x86_64" else 4
         sp = reg(g, "sp")

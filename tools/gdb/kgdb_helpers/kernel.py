@@ -55,7 +55,7 @@ def symbol(addr):
 
 # The program counter in a switched-out task's saved context and in a trap
 # frame, by field name: each arch names it its own way.
-PC_FIELDS = ("pc", "rip", "eip", "ip", "cp0_epc")
+PC_FIELDS = ("pc", "rip", "eip", "ip", "cp0_epc", "nip")
 
 
 def pc_of(record):
