@@ -43,6 +43,24 @@
 		TABLE(__bug_table, __start___bug_table, __stop___bug_table, align) \
 	}
 
+/* Writable data ends with .bss, in the data segment; _end after it. */
+#define BSS_SECTION(align)						\
+	.bss (NOLOAD) : {						\
+		__bss_start = .;					\
+		*(.sbss .sbss.*)					\
+		*(.bss .bss.*)						\
+		*(COMMON)						\
+		. = ALIGN(align);					\
+		__bss_end = .;						\
+	} :data								\
+	_end = .;
+
+/* Notes no loader reads, inside an arch's /DISCARD/. */
+#define DISCARDED_NOTES							\
+	*(.note.GNU-stack)						\
+	*(.note.gnu.property)						\
+	*(.note.gnu.build-id)
+
 /* The symbol table from scripts/kallsyms.py: always the last section. */
 #define KALLSYMS_SECTION(align)						\
 	. = ALIGN(align);						\

@@ -52,14 +52,7 @@ SECTIONS
 	} :data
 	_edata = .;
 
-	.bss (NOLOAD) : {
-		__bss_start = .;
-		*(.bss .bss.*)
-		*(COMMON)
-		. = ALIGN(4);
-		__bss_end = .;
-	} :data
-	_end = .;
+	BSS_SECTION(4)
 
 	KALLSYMS_SECTION(4) :ksyms
 	kallsyms_end = .;
@@ -68,9 +61,7 @@ SECTIONS
 	.ARM.attributes 0 : { KEEP(*(.ARM.attributes)) }
 
 	/DISCARD/ : {
-		*(.note.GNU-stack)
-		*(.note.gnu.property)
-		*(.note.gnu.build-id)
+		DISCARDED_NOTES
 	}
 }
 

@@ -55,15 +55,7 @@ SECTIONS
 	} :data
 	_edata = .;
 
-	.bss (NOLOAD) : {
-		__bss_start = .;
-		*(.sbss .sbss.*)
-		*(.bss .bss.*)
-		*(COMMON)
-		. = ALIGN(4);
-		__bss_end = .;
-	} :data
-	_end = .;
+	BSS_SECTION(4)
 
 	KALLSYMS_SECTION(4) :ksyms
 	kallsyms_end = .;
@@ -78,9 +70,7 @@ SECTIONS
 	.gnu.attributes 0 : { KEEP(*(.gnu.attributes)) }
 
 	/DISCARD/ : {
-		*(.note.GNU-stack)
-		*(.note.gnu.property)
-		*(.note.gnu.build-id)
+		DISCARDED_NOTES
 		*(.MIPS.abiflags)
 		*(.MIPS.options)
 		*(.reginfo)

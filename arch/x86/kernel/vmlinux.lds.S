@@ -62,14 +62,7 @@ SECTIONS
 	} :data
 	_edata = .;
 
-	.bss (NOLOAD) : {
-		__bss_start = .;
-		*(.bss .bss.*)
-		*(COMMON)
-		. = ALIGN(PTR_ALIGN);
-		__bss_end = .;
-	} :data
-	_end = .;
+	BSS_SECTION(PTR_ALIGN)
 
 	KALLSYMS_SECTION(PTR_ALIGN) :ksyms
 	kallsyms_end = .;
@@ -77,9 +70,7 @@ SECTIONS
 	DEBUG_SECTIONS
 
 	/DISCARD/ : {
-		*(.note.GNU-stack)
-		*(.note.gnu.property)
-		*(.note.gnu.build-id)
+		DISCARDED_NOTES
 	}
 }
 
