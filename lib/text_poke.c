@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Writing to kernel text: the kernel's TLB1 pages are writable (mm/tlb.c),
- * so the write is the fault-safe copy (an unmapped address still gives
- * -EFAULT), followed by the instruction cache sync.
+ * Writing to kernel text where it is writable as it is (CONFIG_WRITABLE_TEXT:
+ * MIPS KSEG0, the e500's TLB1 pages): the fault-safe copy (an address the
+ * kernel cannot write still gives -EFAULT), then the arch's instruction
+ * cache sync, flush_icache_range() from <asm/cacheflush.h>.
  */
 #include <kernel/errno.h>
 #include <kernel/irq.h>
