@@ -17,7 +17,7 @@
 #include <kernel/string.h>
 #include <kernel/tty.h>
 
-#define SPAWN_MAX		64
+#define SPAWN_MAX		256
 #define SLEEPER_NAP_MS		60000
 #define LINETEST_MAX		(4UL << 20)
 /* Polls without a byte before the receive tests give up (about a second). */

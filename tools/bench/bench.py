@@ -121,7 +121,7 @@ def session(args, kernel, outdir, line, with_qemu):
     qport = free_port()
     m = boot(args.arch, kernel, line, ["-gdb", f"tcp:127.0.0.1:{qport}"])
     try:
-        m.run(f"spawn {THREADS}")
+        m.run(f"spawn {args.threads}")
         m.run("spin")
         out = m.run("kgdboc ttyS1")
         if "kgdboc: ttyS1" not in out:
@@ -272,6 +272,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--arch", default="x86_64", choices=["x86_64", "i386"])
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=THREADS,
+                    help="sleeping threads to spawn before measuring (the thread list "
+                    "gdb reads at every stop grows with them)")
     ap.add_argument("--link-runs", type=int, default=3)
     ap.add_argument("--ops", default=",".join(OPS))
     ap.add_argument("--footprint-arches", default="x86_64 i386")
