@@ -98,3 +98,42 @@ def test_p_and_g_agree_with_gdbs_numbering(target, smp):
     check_block(g, regs)
     check_in_code(g, regs)     # from its saved context, not zeros
     assert packet(g, "Hg0") == "OK"
+
+
+# Each arch's flags register: the bits that keep the CPU in the kernel's own
+# mode (a write from gdb must leave them alone, or the return from the
+# debugger would take the kernel down), and a harmless bit gdb may change.
+FLAGS = {
+    "x86_64": ("eflags", 0x00023000, 0x00040000),   # VM, IOPL; AC
+    "i386": ("eflags", 0x00023000, 0x00040000),
+    "arm": ("cpsr", 0x0000001f, 0x10000000),        # the mode; V
+    "mips": ("status", 0x0040001e, 0x00001000),     # BEV, KSU, ERL, EXL; IM4
+    "mipsel": ("status", 0x0040001e, 0x00001000),
+    "powerpc": ("msr", 0x00004030, 0x00002000),     # PR, IS, DS; FP
+}
+
+
+def flags_value(g, name):
+    return int(re.search(r"= (0x[0-9a-f]+)", g.cmd(f"p/x ${name}")).group(1), 16) & 0xffffffff
+
+
+def test_flags_register_keeps_the_kernel_mode(target, arch):
+    """gdb may write the flags register, but not the bits that would leave
+    the kernel's mode: the kernel runs on after a write that tried."""
+    name, kept, free = FLAGS[arch]
+    m = target.boot()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    old = flags_value(g, name)
+    g.cmd(f"set ${name} = {old ^ kept ^ free:#x}")
+    g.cmd("flushregs")
+    new = flags_value(g, name)
+    assert new & kept == old & kept, (hex(old), hex(new))
+    assert new & free != old & free, (hex(old), hex(new))
+    g.cmd(f"set ${name} = {old:#x}")
+    g.cmd("flushregs")
+    assert flags_value(g, name) == old
+    g.cmd(f"set ${name} = {old ^ kept:#x}")
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+    assert re.search(r"up \d+\.\d+ s", m.run("uptime"))

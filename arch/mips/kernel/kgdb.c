@@ -41,7 +41,7 @@ static const struct kgdb_reg mips_kgdb_regs[GDB_NUM_REGS] = {
 	GPR(20, T(s[4])), GPR(21, T(s[5])), GPR(22, T(s[6])), GPR(23, T(s[7])),
 	SAVED(24), SAVED(25), SAVED(26), SAVED(27), SAVED(28),
 	GPR(29, T(sp)), GPR(30, T(fp)), GPR(31, T(ra)),
-	{ "status", 32, 1, NULL, NULL, F(cp0_status), KGDB_NOWHERE },
+	{ "status", 32, 1, NULL, NULL, KGDB_BY_ARCH, KGDB_NOWHERE },
 	{ "lo", 32, 0, NULL, NULL, F(lo), KGDB_NOWHERE },
 	{ "hi", 32, 0, NULL, NULL, F(hi), KGDB_NOWHERE },
 	{ "badvaddr", 32, 1, NULL, NULL, F(cp0_badvaddr), KGDB_NOWHERE },
@@ -126,18 +126,33 @@ static u32 *fpu_reg(unsigned int regno, unsigned int cpu)
 	return &s->f[regno - GDB_F0];
 }
 
+/*
+ * Status bits a write from gdb leaves as they are: the exit path's eret
+ * into user mode (KSU), error level or the boot vectors would take the
+ * kernel down; EXL is the exit path's own.
+ */
+#define STATUS_KEPT	(ST0_KSU | ST0_ERL | ST0_EXL | ST0_BEV)
+
 static void mips_kgdb_reg_get(unsigned int regno, u8 *val, const struct pt_regs *regs,
 			      unsigned int cpu)
 {
-	memcpy(val, fpu_reg(regno, cpu), sizeof(u32));
+	u32 status = (u32)regs->cp0_status;
+
+	memcpy(val, regno == GDB_STATUS ? &status : fpu_reg(regno, cpu), sizeof(u32));
 }
 
 /* fir describes the FPU and cannot change. */
 static void mips_kgdb_reg_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
 			      unsigned int cpu)
 {
-	if (regno != GDB_FIR)
+	u32 status;
+
+	if (regno == GDB_STATUS) {
+		memcpy(&status, val, sizeof(status));
+		regs->cp0_status = (status & ~STATUS_KEPT) | (regs->cp0_status & STATUS_KEPT);
+	} else if (regno != GDB_FIR) {
 		memcpy(fpu_reg(regno, cpu), val, sizeof(u32));
+	}
 }
 
 static void mips_kgdb_flush_icache(uintptr_t addr, size_t len)

@@ -13,6 +13,7 @@
 #include <asm/cacheflush.h>
 #include <asm/context.h>
 #include <asm/kgdb.h>
+#include <asm/reg.h>
 #include <asm-generic/kgdb.h>
 #include <kgdb.h>
 #include "kgdb_ppc.h"
@@ -25,6 +26,8 @@
 #define EVH(n)		{ "ev" #n "h", 32, 1, NULL, NULL, KGDB_BY_ARCH, KGDB_NOWHERE }
 
 #define MSR_SPV		0x02000000UL	/* SPE available */
+#define MSR_IS		0x00000020UL	/* instruction address space */
+#define MSR_DS		0x00000010UL	/* data address space */
 
 /*
  * A sleeping task has r14-r31, r1, lr, cr and its resume pc in
@@ -42,7 +45,7 @@ static const struct kgdb_reg ppc_kgdb_regs[GDB_NUM_REGS] = {
 	EVH(16), EVH(17), EVH(18), EVH(19), EVH(20), EVH(21), EVH(22), EVH(23),
 	EVH(24), EVH(25), EVH(26), EVH(27), EVH(28), EVH(29), EVH(30), EVH(31),
 	{ "pc", 32, 0, "code_ptr", NULL, F(nip), T(pc) },
-	{ "msr", 32, 0, NULL, NULL, F(msr), KGDB_NOWHERE },
+	{ "msr", 32, 0, NULL, NULL, KGDB_BY_ARCH, KGDB_NOWHERE },
 	{ "cr", 32, 0, NULL, NULL, F(cr), T(cr) },
 	{ "lr", 32, 0, "code_ptr", NULL, F(link), T(lr) },
 	{ "ctr", 32, 0, NULL, NULL, F(ctr), KGDB_NOWHERE },
@@ -129,16 +132,35 @@ static size_t spe_size(unsigned int regno)
 	return regno == GDB_ACC ? sizeof(u64) : sizeof(u32);
 }
 
+/*
+ * MSR bits a write from gdb leaves as they are: problem state (user mode)
+ * and the instruction and data address spaces, whose TLB1 entries are
+ * the kernel's only mappings, would take the kernel down on the rfi.
+ */
+#define MSR_KEPT	(MSR_PR | MSR_IS | MSR_DS)
+
 static void ppc_kgdb_reg_get(unsigned int regno, u8 *val, const struct pt_regs *regs,
 			     unsigned int cpu)
 {
-	memcpy(val, spe_reg(regno, cpu), spe_size(regno));
+	u32 msr = (u32)regs->msr;
+
+	if (regno == GDB_MSR)
+		memcpy(val, &msr, sizeof(msr));
+	else
+		memcpy(val, spe_reg(regno, cpu), spe_size(regno));
 }
 
 static void ppc_kgdb_reg_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
 			     unsigned int cpu)
 {
-	memcpy(spe_reg(regno, cpu), val, spe_size(regno));
+	u32 msr;
+
+	if (regno == GDB_MSR) {
+		memcpy(&msr, val, sizeof(msr));
+		regs->msr = (msr & ~MSR_KEPT) | (regs->msr & MSR_KEPT);
+	} else {
+		memcpy(spe_reg(regno, cpu), val, spe_size(regno));
+	}
 }
 
 static void ppc_kgdb_flush_icache(uintptr_t addr, size_t len)

@@ -11,6 +11,7 @@
 #define GDB_R31		31
 #define GDB_EV0H	32
 #define GDB_PC		64
+#define GDB_MSR		65
 #define GDB_LR		67
 #define GDB_ACC		70
 #define GDB_SPEFSCR	71
