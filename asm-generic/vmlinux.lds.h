@@ -10,6 +10,13 @@
 
 #define PAGE_ALIGN_LDS	. = ALIGN(4096);
 
+/* The segments: text, rodata, data with .bss, the symbol table. */
+#define KERNEL_PHDRS							\
+	text PT_LOAD FLAGS(5);		/* R X */			\
+	rodata PT_LOAD FLAGS(4);	/* R */				\
+	data PT_LOAD FLAGS(6);		/* RW, with .bss */		\
+	ksyms PT_LOAD FLAGS(4);
+
 #define TABLE(name, start, stop, align)				\
 	. = ALIGN(align);					\
 	start = .;						\

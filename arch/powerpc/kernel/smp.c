@@ -1,31 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * One CPU. QEMU's ppce500 holds every other CPU in its spin table (the
- * device tree's cpu-release-addr) until released; this port does not
- * release them (docs/powerpc.md), so there is no other CPU to send an NMI
- * or a reschedule to.
+ * The "cpus" report line. One CPU: this port does not release QEMU's
+ * spin-table CPUs (docs/powerpc.md), so the SMP calls are
+ * kernel/smp_one_cpu.c's (CONFIG_ONE_CPU).
  */
 #include <kernel/arch.h>
 #include <kernel/printk.h>
 #include <kernel/smp.h>
 #include <asm/reg.h>
 #include <asm/setup.h>
-
-void arch_smp_init(void)
-{
-}
-
-void smp_send_nmi_allbutself(void)
-{
-}
-
-void smp_send_nmi(unsigned int cpu)
-{
-}
-
-void smp_send_reschedule(unsigned int cpu)
-{
-}
 
 void arch_cpu_describe(struct printer *p, unsigned int cpu)
 {

@@ -18,10 +18,7 @@ ENTRY(_start)
 
 PHDRS
 {
-	text PT_LOAD FLAGS(5);		/* R X */
-	rodata PT_LOAD FLAGS(4);	/* R */
-	data PT_LOAD FLAGS(6);		/* RW, with .bss */
-	ksyms PT_LOAD FLAGS(4);
+	KERNEL_PHDRS
 }
 
 SECTIONS

@@ -23,11 +23,8 @@ ENTRY(multiboot_start)
 
 PHDRS
 {
-	text PT_LOAD FLAGS(5);		/* R X */
-	rodata PT_LOAD FLAGS(4);	/* R */
-	data PT_LOAD FLAGS(6);		/* RW, with .bss */
-	ksyms PT_LOAD FLAGS(4);
-	note PT_NOTE FLAGS(4);
+	KERNEL_PHDRS
+	note PT_NOTE FLAGS(4);		/* the PVH entry note */
 }
 
 SECTIONS
