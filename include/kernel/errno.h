@@ -23,6 +23,9 @@
 #define ERANGE		34
 #define ENOSYS		38
 #define EBADMSG		74
+#define EMSGSIZE	90
 #define ENOTSUP		95
+#define ETIMEDOUT	110
+#define EHOSTUNREACH	113
 
 #endif
