@@ -149,7 +149,8 @@ include arch/$(SRCARCH)/Makefile
 
 # ---------------------------------------------------------------- objects
 # Each directory lists its objects in a Kbuild file as obj-$(CONFIG_FOO) += x.o.
-kbuild-dirs := kernel kernel/debug lib drivers/serial drivers/irqchip transports $(arch-dirs)
+kbuild-dirs := kernel kernel/debug lib drivers/serial drivers/irqchip drivers/pci drivers/virtio \
+	drivers/net net transports $(arch-dirs)
 
 define include_kbuild
 obj-y :=
