@@ -308,16 +308,34 @@ struct kgdb_io {
 	int (*init)(void);
 	/*
 	 * Optional: called on the master when it enters the debugger, before
-	 * the first byte, and when it leaves, after the last one (e.g. to
-	 * mask the port's receive interrupt while the debugger polls).
+	 * it rounds up the other CPUs and before the first byte, and when it
+	 * leaves, after the last byte and before the others are released
+	 * (e.g. to mask the port's receive interrupt while the debugger
+	 * polls, or to wait for another CPU to finish using the device).
 	 */
 	void (*pre_exception)(void);
 	void (*post_exception)(void);
+	/*
+	 * Optional: gdb ended its session (detach or kill), in debugger
+	 * context after the last reply went out: a transport that serves one
+	 * client at a time may accept another from now on.
+	 */
+	void (*session_end)(void);
 	/*
 	 * The transport is also a console: kernel messages already reach the
 	 * same line, so the core does not copy them to gdb as O packets.
 	 */
 	bool is_console;
+	/*
+	 * Bytes may be lost, and a flush() is a unit that arrives whole or
+	 * not at all (a datagram): acknowledgements stay on (no-ack mode is
+	 * refused), an ack goes out with the reply in one flush, and a
+	 * request gdb sends again because that flush was lost gets the same
+	 * reply again instead of running twice. flush() must then also be
+	 * called, by the transport itself, for bytes left unflushed when the
+	 * debugger resumes the target (the ack of a resume packet).
+	 */
+	bool unreliable;
 };
 
 /*

@@ -65,7 +65,7 @@ static u8 gdb_scratch[KGDB_PACKET_SIZE] __aligned(8);	/* word copies (MMIO) */
 static const struct kgdb_stop *gdb_stop;
 static struct kgdb_resume *gdb_res;
 
-enum gdb_need { NEED_NONE, NEED_STEP, NEED_HW, NEED_XML };
+enum gdb_need { NEED_NONE, NEED_STEP, NEED_HW, NEED_XML, NEED_RELIABLE };
 
 static bool have(enum gdb_need need)
 {
@@ -76,6 +76,9 @@ static bool have(enum gdb_need need)
 		return kgdb_hw_supported();
 	case NEED_XML:
 		return arch_kgdb_ops.reg_features;
+	case NEED_RELIABLE:
+		/* Over a lossy transport only acks and resends save a reply. */
+		return !kgdb_io_ops->unreliable;
 	default:
 		return true;
 	}
@@ -665,7 +668,7 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "qThreadExtraInfo,", "t", h_thread_extra, NEED_NONE, NULL, false },
 	{ "qAttached", "?:x", h_attached, NEED_NONE, NULL, false },
 	{ "qRcmd,", "r", h_rcmd, NEED_NONE, NULL, false },
-	{ "QStartNoAckMode", "", h_noack, NEED_NONE, "QStartNoAckMode+", false },
+	{ "QStartNoAckMode", "", h_noack, NEED_RELIABLE, "QStartNoAckMode+", false },
 };
 
 static bool h_supported(struct gdb_args *a)

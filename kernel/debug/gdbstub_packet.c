@@ -28,6 +28,14 @@
 #define GDB_POLL_US		10
 #define GDB_RESEND_US		10000000UL
 #define GDB_RESEND_MAX_US	60000000UL
+/*
+ * Over an unreliable transport, gdb sends a request again when neither
+ * our ack nor our reply reached it, after its remotetimeout (2 s by
+ * default). A copy of the request that comes while the reply still waits
+ * for its ack, and later than this, is such a resend; sooner, it is gdb's
+ * next packet, one that happens to be the same (a second step).
+ */
+#define GDB_RETRANSMIT_MIN_US	500000UL
 
 char gdb_rx_buf[KGDB_PACKET_SIZE + 1];
 static char tx_buf[KGDB_PACKET_SIZE];
@@ -35,6 +43,11 @@ static size_t tx_len;
 static bool tx_overflow;
 /* A '$' arrived while we waited for an ack: the next packet has begun. */
 static bool rx_started;
+/* ... and it came late, so it may be gdb sending the last request again. */
+static bool rx_maybe_resent;
+/* The last request, by length and hash (unreliable transports). */
+static int last_req_len = -1;
+static u32 last_req_hash;
 
 static u8 gdb_getc(void)
 {
@@ -132,26 +145,67 @@ static int gdb_read_frame(void)
 	return overflow ? -E2BIG : (int)len;
 }
 
+/*
+ * An unreliable transport's '+' waits for the reply, so that the two
+ * arrive together or not at all; the transport flushes it itself when the
+ * target resumes instead.
+ */
 static void gdb_ack(u8 c)
 {
-	if (!gdb_session.noack) {
-		gdb_putc(c);
+	if (gdb_session.noack)
+		return;
+	gdb_putc(c);
+	if (c == '-' || !kgdb_io_ops->unreliable)
 		gdb_flush();
-	}
+}
+
+/* FNV-1a: tells a resent request from another one of the same length. */
+static u32 gdb_hash(const char *p, size_t len)
+{
+	u32 h = 2166136261u;
+
+	while (len--)
+		h = (h ^ (u8)*p++) * 16777619u;
+	return h;
+}
+
+static void gdb_send_reply(const char *s, size_t len, bool awaited);
+
+/* The request just read is the last one again, sent because our reply was lost. */
+static bool gdb_request_resent(int len)
+{
+	bool maybe = rx_maybe_resent;
+
+	rx_maybe_resent = false;
+	if (!kgdb_io_ops->unreliable || len < 0)
+		return false;
+	if (maybe && len == last_req_len &&
+	    gdb_hash(gdb_rx_buf, (size_t)len) == last_req_hash)
+		return true;
+	last_req_len = len;
+	last_req_hash = gdb_hash(gdb_rx_buf, (size_t)len);
+	return false;
 }
 
 /*
  * Receive one packet into gdb_rx_buf: the ack policy around the framing.
  * A damaged packet is NAKed, so that gdb sends it again, or in no-ack mode
  * dropped; a whole one is acked (a too long one too: its handler answers
- * with an error).
+ * with an error). A request gdb resent because our reply was lost gets
+ * that reply again (still in the transmit buffer) and does not run twice.
  */
 int gdb_get_packet(void)
 {
 	int len;
 
-	while ((len = gdb_read_frame()) == -EBADMSG)
-		gdb_ack('-');
+	for (;;) {
+		while ((len = gdb_read_frame()) == -EBADMSG)
+			gdb_ack('-');
+		if (!gdb_request_resent(len))
+			break;
+		gdb_ack('+');
+		gdb_send_reply(tx_buf, tx_len, false);
+	}
 	if (len >= 0)
 		gdb_ack_mode_for((size_t)len);
 	gdb_ack('+');
@@ -242,6 +296,7 @@ static int gdb_await_ack(unsigned long silence_us)
 static void gdb_send_reply(const char *s, size_t len, bool awaited)
 {
 	unsigned long silence_us = awaited ? GDB_RESEND_US : 0;
+	bool late = !kgdb_io_ops->unreliable;
 	int c;
 
 	if (gdb_reply_overtaken())
@@ -250,13 +305,18 @@ static void gdb_send_reply(const char *s, size_t len, bool awaited)
 		gdb_send_rle(s, len);
 		if (gdb_session.noack)
 			return;
-		c = gdb_await_ack(silence_us);
+		c = late ? KGDB_NO_CHAR : gdb_await_ack(GDB_RETRANSMIT_MIN_US);
+		if (c == KGDB_NO_CHAR) {
+			late = true;
+			c = gdb_await_ack(silence_us);
+		}
 		if (c == KGDB_NO_CHAR)
 			silence_us = MIN(2 * silence_us, GDB_RESEND_MAX_US);
 		if (c == '-' || c == KGDB_NO_CHAR)
 			continue;
 		/* gdb went on to its next packet: take that as the ack. */
 		rx_started = c == '$';
+		rx_maybe_resent = rx_started && late && kgdb_io_ops->unreliable;
 		return;
 	}
 }

@@ -545,6 +545,9 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	}
 	c->in_debugger = true;
 	cpu_stop(cpu);
+	/* Before the roundup: a CPU using the transport's device finishes first. */
+	if (kgdb_io_ops->pre_exception)
+		kgdb_io_ops->pre_exception();
 	if (!kgdb_stepping)
 		roundup_others(cpu);
 	if (kgdb_stepping)
@@ -552,8 +555,6 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	WRITE_ONCE(kgdb_stepping, false);
 	bp_deactivate_all(BP_SET);
 
-	if (kgdb_io_ops->pre_exception)
-		kgdb_io_ops->pre_exception();
 	for (;;) {
 		gdbstub_run(&stop, &res);
 		if (res.action == KGDB_DETACH || res.action == KGDB_KILL ||
@@ -562,6 +563,9 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		/* Nothing to run for the step: it ends where the PC is now. */
 		stop = (struct kgdb_stop){ .cpu = res.cpu, .signo = SIGTRAP };
 	}
+	if ((res.action == KGDB_DETACH || res.action == KGDB_KILL) &&
+	    kgdb_io_ops->session_end)
+		kgdb_io_ops->session_end();
 	if (kgdb_io_ops->post_exception)
 		kgdb_io_ops->post_exception();
 

@@ -71,6 +71,8 @@ extern int (*fake_io_eof)(void);	/* called when the script runs out */
 void script_reset(void);
 void script_raw(const char *s, size_t len);
 void script_str(const char *s);
+/* The next chunk comes only after the stub has waited @us (udelay) for it. */
+void script_late(unsigned long us);
 void script_pkt(const char *payload);
 void script_pkt_len(const char *payload, size_t len);
 void expect_str(const char *s);

@@ -209,9 +209,16 @@ void fake_cpu_relax(void)
 /* While gdb is scripted to be silent, time passes without sleeping. */
 static bool line_silent, silence_waited;
 static unsigned long silent_us;
+/* Virtual time the stub has waited for a chunk scripted as late. */
+static bool late_waiting;
+static unsigned long late_waited_us;
 
 void udelay(unsigned long us)
 {
+	if (late_waiting) {
+		late_waited_us += us;
+		return;
+	}
 	if (line_silent) {
 		silent_us += us;
 		silence_waited = true;
@@ -410,8 +417,10 @@ int (*fake_io_eof)(void);
 static struct gate {
 	size_t pos;		/* where the chunk starts in in_buf */
 	size_t out;		/* the output it waits for, in bytes */
+	unsigned long late_us;	/* and then this much waiting (script_late()) */
 } gates[MAX_GATES];
 static size_t nr_gates, cur_gate, refused_pos, refused_out;
+static unsigned long next_late_us;
 
 static void grow(char **buf, size_t need)
 {
@@ -433,6 +442,8 @@ void script_reset(void)
 	grow(&in_buf, 0);
 	in_len = in_pos = exp_len = out_len = 0;
 	nr_gates = cur_gate = 0;
+	next_late_us = 0;
+	late_waiting = false;
 	refused_pos = SIZE_MAX;
 	line_silent = false;
 	fake_io_eof = NULL;
@@ -441,13 +452,20 @@ void script_reset(void)
 /* The next scripted bytes wait for the output expected so far. */
 static void gate_next_chunk(void)
 {
-	if (nr_gates && gates[nr_gates - 1].out == exp_len)
+	if (nr_gates && gates[nr_gates - 1].out == exp_len && !next_late_us)
 		return;
 	if (nr_gates == MAX_GATES) {
 		fprintf(stderr, "fake transport: script too long\n");
 		abort();
 	}
-	gates[nr_gates++] = (struct gate){ .pos = in_len, .out = exp_len };
+	gates[nr_gates++] = (struct gate){ .pos = in_len, .out = exp_len,
+					   .late_us = next_late_us };
+	next_late_us = 0;
+}
+
+void script_late(unsigned long us)
+{
+	next_late_us = us;
 }
 
 void script_raw(const char *s, size_t len)
@@ -563,6 +581,16 @@ static bool nothing_sent_yet(void)
 	while (cur_gate + 1 < nr_gates && gates[cur_gate + 1].pos <= in_pos)
 		cur_gate++;
 	closed = in_pos == in_len || out_len < gates[cur_gate].out;
+	if (!closed && in_pos == gates[cur_gate].pos && gates[cur_gate].late_us) {
+		if (!late_waiting) {
+			late_waiting = true;
+			late_waited_us = 0;
+		}
+		if (late_waited_us < gates[cur_gate].late_us)
+			return true;
+		late_waiting = false;
+		gates[cur_gate].late_us = 0;
+	}
 	if (closed && (refused_pos != in_pos || refused_out != out_len)) {
 		refused_pos = in_pos;
 		refused_out = out_len;

@@ -128,6 +128,73 @@ static void test_retransmitted_packet_is_answered_once(void **state)
 	break_in();
 }
 
+static int teardown_unreliable(void **state)
+{
+	fake_io.unreliable = false;
+	return teardown(state);
+}
+
+/* A datagram transport: acks stay on, so no-ack mode is refused. */
+static void test_unreliable_refuses_noack(void **state)
+{
+	fake_io.unreliable = true;
+	script_str("+");
+	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386",
+	     "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;"
+	     "qXfer:features:read+;qXfer:threads:read+");
+	xchg("QStartNoAckMode", "");
+	xchg("qC", "QC2");
+	resume("c");
+	break_in();
+}
+
+/*
+ * Over a lossy transport the stop reply and the ack of the resume were
+ * lost together: gdb sends its 'c' again, late. It gets the same stop
+ * reply again; the target must not run on (then no 'D' would be answered).
+ */
+static void test_unreliable_resent_request_is_not_run_twice(void **state)
+{
+	fake_io.unreliable = true;
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	script_str("+");
+	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386",
+	     "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;"
+	     "qXfer:features:read+;qXfer:threads:read+");
+	resume("c");
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_late(2000000);
+	script_pkt("c");
+	expect_str("+");
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	kgdb_breakpoint();	/* attach, c */
+	kgdb_breakpoint();	/* the stop, 'c' again, and detach */
+	assert_output();
+}
+
+/* The same packet again at once is gdb's next one (a second step): it runs. */
+static void test_unreliable_quick_repeat_runs_again(void **state)
+{
+	fake_io.unreliable = true;
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	script_str("+");
+	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386",
+	     "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;"
+	     "qXfer:features:read+;qXfer:threads:read+");
+	resume("c");
+	expect_pkt(stop_reply(0, 5, "", 2));
+	resume("c");
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	kgdb_breakpoint();	/* attach, c */
+	kgdb_breakpoint();	/* the stop, c */
+	kgdb_breakpoint();	/* the stop, detach */
+	assert_output();
+}
+
 static void test_rle_literal(void **state)
 {
 	gdb_connect();
@@ -181,6 +248,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_unreliable_refuses_noack, setup1,
+						teardown_unreliable),
+		cmocka_unit_test_setup_teardown(test_unreliable_resent_request_is_not_run_twice,
+						setup1, teardown_unreliable),
+		cmocka_unit_test_setup_teardown(test_unreliable_quick_repeat_runs_again,
+						setup1, teardown_unreliable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
