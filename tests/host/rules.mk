@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Host unit tests of lib/ and the boot parameter parser (kernel/params.c),
+# Host unit tests of lib/, the boot parameter parser (kernel/params.c) and netpoll (net/),
 # built with cmocka under ASan/UBSan. The kernel's libc names are renamed
 # (memcpy -> k_memcpy, ...) so that the code under test never collides
 # with the host's C library.
@@ -16,7 +16,7 @@ HOST_LIB_SRCS := lib/string.c lib/vsnprintf.c lib/kstrtox.c lib/hex.c
 HOST_LIB_OBJS := $(patsubst %.c,$(HOST_TEST_DIR)/%.o,$(HOST_LIB_SRCS))
 HOST_TESTS := test_string test_vsnprintf test_kstrtox test_hex test_params
 HOST_TEST_BINS := $(addprefix $(HOST_TEST_DIR)/,$(HOST_TESTS) test_mips_branch_eb \
-	test_mips_branch_el test_ppc_branch)
+	test_mips_branch_el test_ppc_branch test_netpoll test_netpoll_config)
 
 .PHONY: check-host
 check-host: $(HOST_TEST_BINS)
@@ -47,6 +47,14 @@ PPC_BRANCH_SRCS := tests/host/test_ppc_branch.c arch/powerpc/kernel/kgdb_branch.
 $(HOST_TEST_DIR)/test_ppc_branch: $(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/powerpc/include -o $@ \
 		$(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
+
+# netpoll (net/) on a fake NIC.
+NETPOLL_SRCS := $(addprefix net/,checksum.c eth.c arp.c ipv4.c ip_frag.c udp.c netpoll.c \
+	netpoll_config.c) tests/host/fake_netdev.c
+NETPOLL_OBJS := $(patsubst %.c,$(HOST_TEST_DIR)/%.o,$(NETPOLL_SRCS))
+$(HOST_TEST_DIR)/test_netpoll $(HOST_TEST_DIR)/test_netpoll_config: \
+		$(HOST_TEST_DIR)/%: $(HOST_TEST_DIR)/tests/host/%.o $(NETPOLL_OBJS) $(HOST_LIB_OBJS)
+	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -o $@ $^ -lcmocka
 
 $(HOST_TEST_DIR)/test_%: $(HOST_TEST_DIR)/tests/host/test_%.o $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -o $@ $^ -lcmocka
