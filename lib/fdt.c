@@ -224,3 +224,15 @@ const void *fdt_getprop(const void *blob, int node, const char *name, int *lenp)
 	}
 	return NULL;
 }
+
+static const void *boot_blob;
+
+void fdt_set_boot_blob(const void *blob)
+{
+	boot_blob = blob;
+}
+
+const void *fdt_boot_blob(void)
+{
+	return boot_blob;
+}

@@ -26,6 +26,15 @@ const char *fdt_node_name(const void *blob, int node);
 /* A property's value and length, or NULL. */
 const void *fdt_getprop(const void *blob, int node, const char *name, int *len);
 
+/*
+ * The blob the boot loader passed, for drivers that look devices up after
+ * boot (virtio-mmio). The arch sets it once it has checked the blob, and
+ * keeps the blob's memory out of the heap.
+ */
+void fdt_set_boot_blob(const void *blob);
+/* NULL when the arch has none. */
+const void *fdt_boot_blob(void);
+
 /* Big-endian cells as the blob stores them. */
 static inline u32 fdt32_ld(const void *p)
 {

@@ -82,8 +82,10 @@ __noreturn void arm_start_kernel(uintptr_t r2)
 {
 	arm_cpu_init(0);
 	arm_fdt = find_fdt(r2);
-	if (arm_fdt)
+	if (arm_fdt) {
 		parse_fdt(arm_fdt);
+		fdt_set_boot_blob(arm_fdt);
+	}
 	if (!arm_ram_top) {
 		/* No device tree: QEMU's default 128 MiB. */
 		arm_ram_base = VIRT_DTB_DEFAULT;

@@ -93,6 +93,7 @@ __noreturn void ppc_start_kernel(const void *fdt)
 		parse_cpus(fdt);
 		parse_soc(fdt);
 		parse_chosen(fdt);
+		fdt_set_boot_blob(fdt);
 	}
 	ppc_tlb_init();
 	ppc_set_vectors();
@@ -110,8 +111,21 @@ void arch_setup(void)
 	ppc_irq_init();
 }
 
+/*
+ * The device tree stays for drivers (fdt_boot_blob()), and QEMU puts it in
+ * RAM above the kernel: the heap is the larger side of it.
+ */
 void arch_heap_range(uintptr_t *start, uintptr_t *end)
 {
+	uintptr_t fdt = (uintptr_t)fdt_boot_blob(), fdt_end;
+
 	*start = ALIGN((uintptr_t)kallsyms_end, PAGE_SIZE);
 	*end = ppc_ram_top;
+	if (!fdt || fdt < *start || fdt >= *end)
+		return;
+	fdt_end = ALIGN(fdt + fdt_totalsize((const void *)fdt), PAGE_SIZE);
+	if (fdt - *start >= (fdt_end < *end ? *end - fdt_end : 0))
+		*end = fdt & ~(PAGE_SIZE - 1);
+	else
+		*start = fdt_end;
 }

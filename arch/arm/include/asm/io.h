@@ -48,4 +48,11 @@ static inline void writel(u32 v, volatile void *addr)
 	__asm__ __volatile__("str %0, [%1]" : : "r"(v), "r"(addr) : "memory");
 }
 
+/* The kernel, its data and its heap are mapped 1:1: a device given a
+ * kernel address for DMA sees the same memory. */
+static inline uintptr_t virt_to_phys(const volatile void *addr)
+{
+	return (uintptr_t)addr;
+}
+
 #endif

@@ -12,7 +12,7 @@ struct pt_regs;
  * line come from the device tree; the devices sit at fixed addresses.
  */
 #define VIRT_DEVICE_BASE	0x08000000UL	/* GIC, UARTs, RTC, GPIO... */
-#define VIRT_DEVICE_END		0x0a000000UL
+#define VIRT_DEVICE_END		0x0a100000UL	/* ...and the virtio-mmio transports */
 #define VIRT_GICD_BASE		0x08000000UL
 #define VIRT_GICC_BASE		0x08010000UL
 #define VIRT_DTB_DEFAULT	0x40000000UL	/* where QEMU puts it for an ELF */

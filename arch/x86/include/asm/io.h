@@ -44,4 +44,11 @@ static inline void outl(u32 v, u16 port)
 	__asm__ __volatile__("outl %0, %1" : : "a"(v), "Nd"(port));
 }
 
+/* The kernel, its data and its heap are mapped 1:1: a device given a
+ * kernel address for DMA sees the same memory. */
+static inline uintptr_t virt_to_phys(const volatile void *addr)
+{
+	return (uintptr_t)addr;
+}
+
 #endif

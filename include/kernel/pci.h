@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PCI: configuration space and the devices the boot firmware enumerated
+ * (drivers/pci/pci.c). Nothing is assigned here: BARs are read as the
+ * firmware left them.
+ */
+#ifndef _KERNEL_PCI_H
+#define _KERNEL_PCI_H
+
+#include <kernel/types.h>
+
+/* Configuration space header (type 0) */
+#define PCI_VENDOR_ID		0x00
+#define PCI_DEVICE_ID		0x02
+#define PCI_COMMAND		0x04
+#define PCI_REVISION_ID		0x08	/* class code in the upper 24 bits */
+#define PCI_HEADER_TYPE		0x0e
+#define PCI_BASE_ADDRESS_0	0x10
+#define PCI_SUBSYSTEM_ID	0x2e
+
+#define PCI_COMMAND_IO		0x0001
+#define PCI_COMMAND_MEMORY	0x0002
+#define PCI_COMMAND_MASTER	0x0004
+#define PCI_COMMAND_INTX_DISABLE 0x0400
+
+#define PCI_HEADER_MULTI	0x80	/* function 0 of a multi-function device */
+#define PCI_NUM_BARS		6
+
+#define PCI_DEVFN(slot, fn)	((u8)((slot) << 3 | (fn)))
+#define PCI_SLOT(devfn)		((devfn) >> 3)
+#define PCI_FUNC(devfn)		((devfn) & 7)
+
+struct pci_dev {
+	u8 bus;
+	u8 devfn;
+	u16 vendor;
+	u16 device;
+	u32 class;		/* base class, subclass, prog-if: 0x020000 is Ethernet */
+};
+
+/* Where a BAR points, as the firmware assigned it. */
+struct pci_bar {
+	u64 base;
+	bool io;		/* I/O space; otherwise memory */
+	bool prefetch;		/* memory only */
+};
+
+u8 pci_read8(const struct pci_dev *dev, unsigned int reg);
+u16 pci_read16(const struct pci_dev *dev, unsigned int reg);
+u32 pci_read32(const struct pci_dev *dev, unsigned int reg);
+void pci_write8(const struct pci_dev *dev, unsigned int reg, u8 val);
+void pci_write16(const struct pci_dev *dev, unsigned int reg, u16 val);
+void pci_write32(const struct pci_dev *dev, unsigned int reg, u32 val);
+
+/*
+ * Call @fn for every function on buses 0-255, in bus/slot/function order,
+ * until it returns nonzero; returns that value (0 when all were seen).
+ * @dev is valid during the call only.
+ */
+int pci_for_each_dev(int (*fn)(struct pci_dev *dev, void *arg), void *arg);
+
+/* BAR @bar (0-5) into @out; -ENOENT when it is unassigned or the upper
+ * half of a 64-bit BAR, -EINVAL when @bar is out of range. */
+int pci_read_bar(const struct pci_dev *dev, unsigned int bar, struct pci_bar *out);
+
+/* Set @bits (PCI_COMMAND_*) in the command register. */
+void pci_set_command(const struct pci_dev *dev, u16 bits);
+
+/* "0000:00:03.0" into @buf (at least 13 bytes). */
+void pci_name(const struct pci_dev *dev, char *buf, size_t size);
+
+/*
+ * The arch's configuration mechanism: @size is 1, 2 or 4 and @reg (0-255)
+ * is aligned to it. A function that is not there reads as all ones.
+ */
+u32 arch_pci_read_config(unsigned int bus, unsigned int devfn, unsigned int reg,
+			 unsigned int size);
+void arch_pci_write_config(unsigned int bus, unsigned int devfn, unsigned int reg,
+			   unsigned int size, u32 val);
+
+#endif
