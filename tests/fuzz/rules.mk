@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 # libFuzzer over the debugger's packet layer (tests/fuzz/fuzz_gdbstub.c),
-# on the unit tests' fake machine, with ASan/UBSan. `make check` runs a
-# short seeded smoke (FUZZ_RUNS inputs) that fails on any crash, leak or
-# sanitizer report; `make fuzz` runs until stopped (or FUZZ_TIME seconds).
+# on the unit tests' fake machine, and over netpoll's receive path
+# (tests/fuzz/fuzz_netpoll.c), with ASan/UBSan. `make check` runs a short
+# seeded smoke of each (FUZZ_RUNS inputs) that fails on any crash, leak or
+# sanitizer report; `make fuzz` (`make fuzz FUZZ=netpoll`) runs until
+# stopped (or FUZZ_TIME seconds).
 
 CHECK_TARGETS += check-fuzz
 
@@ -26,10 +28,21 @@ FUZZ_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_SRCS))
 FUZZ_BIN := $(FUZZ_DIR)/fuzz_gdbstub
 FUZZ_FLAGS := -max_len=9000 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
 
+# netpoll: room for the dozen frames of a 16 KiB datagram in one input.
+FUZZ_NETPOLL_SRCS := $(addprefix net/,checksum.c eth.c arp.c ipv4.c ip_frag.c udp.c \
+	netpoll.c netpoll_config.c) lib/string.c lib/vsnprintf.c lib/hex.c \
+	tests/fuzz/fuzz_netpoll.c
+FUZZ_NETPOLL_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_NETPOLL_SRCS))
+FUZZ_NETPOLL_BIN := $(FUZZ_DIR)/fuzz_netpoll
+FUZZ_NETPOLL_FLAGS := -max_len=20000 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
+
 .PHONY: check-fuzz fuzz
 .PRECIOUS: $(FUZZ_DIR)/%.o
 
 $(FUZZ_DIR)/kernel/%.o: kernel/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+$(FUZZ_DIR)/net/%.o: net/%.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
 $(FUZZ_DIR)/lib/%.o: lib/%.c
@@ -41,19 +54,36 @@ $(FUZZ_DIR)/tests/%.o: tests/%.c
 
 $(FUZZ_BIN): $(FUZZ_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
+$(FUZZ_NETPOLL_BIN): $(FUZZ_NETPOLL_OBJS)
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 
 # The seeds stay as committed: new inputs go to a scratch corpus.
-check-fuzz: $(FUZZ_BIN)
+check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN)
 	$(Q)rm -rf $(FUZZ_DIR)/smoke && mkdir -p $(FUZZ_DIR)/smoke
 	@echo "  FUZZ    $(FUZZ_BIN) ($(FUZZ_RUNS) inputs)"
 	$(Q)$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/smoke tests/fuzz/corpus 2>$(FUZZ_DIR)/smoke.log || \
 		{ tail -40 $(FUZZ_DIR)/smoke.log; exit 1; }
 	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke.log | tail -1
+	$(Q)rm -rf $(FUZZ_DIR)/smoke-netpoll && mkdir -p $(FUZZ_DIR)/smoke-netpoll
+	@echo "  FUZZ    $(FUZZ_NETPOLL_BIN) ($(FUZZ_RUNS) inputs)"
+	$(Q)$(FUZZ_NETPOLL_BIN) $(FUZZ_NETPOLL_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
+		-artifact_prefix=$(FUZZ_DIR)/netpoll- $(FUZZ_DIR)/smoke-netpoll \
+		tests/fuzz/corpus-netpoll 2>$(FUZZ_DIR)/smoke-netpoll.log || \
+		{ tail -40 $(FUZZ_DIR)/smoke-netpoll.log; exit 1; }
+	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-netpoll.log | tail -1
 
+# make fuzz FUZZ=netpoll: the netpoll harness, with its own corpora.
+ifeq ($(FUZZ),netpoll)
+fuzz: $(FUZZ_NETPOLL_BIN)
+	$(Q)mkdir -p $(FUZZ_DIR)/corpus-netpoll
+	$(FUZZ_NETPOLL_BIN) $(FUZZ_NETPOLL_FLAGS) -max_total_time=$(FUZZ_TIME) \
+		-artifact_prefix=$(FUZZ_DIR)/netpoll- $(FUZZ_DIR)/corpus-netpoll tests/fuzz/corpus-netpoll
+else
 fuzz: $(FUZZ_BIN)
 	$(Q)mkdir -p $(FUZZ_DIR)/corpus
 	$(FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(FUZZ_TIME) -artifact_prefix=$(FUZZ_DIR)/ \
 		$(FUZZ_DIR)/corpus tests/fuzz/corpus
+endif
 
 -include $(wildcard $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*/*/*.d)
