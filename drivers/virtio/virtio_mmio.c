@@ -166,7 +166,7 @@ static bool vm_probe_node(const void *fdt, int node, int ac, int sc,
 	    le32_to_cpu(readl(base + VIRTIO_MMIO_DEVICE_ID)) != drv->id)
 		return false;
 	if (le32_to_cpu(readl(base + VIRTIO_MMIO_VERSION)) != 1) {
-		pr_warn("virtio-mmio at %#llx: version %u, only legacy (1) is supported\n",
+		pr_warn("virtio-mmio at 0x%08llx: version %u, only legacy (1) is supported\n",
 			(unsigned long long)addr, le32_to_cpu(readl(base + VIRTIO_MMIO_VERSION)));
 		return false;
 	}
