@@ -13,6 +13,9 @@
  *
  * Send: netpoll_send_udp() to the peer, IPv4 fragments when the datagram
  * is larger than one frame, UDP checksum computed.
+ *
+ * The frame and reassembly buffers are static: one struct netpoll is
+ * live at a time, and ->rx must not call netpoll_poll() again.
  */
 #ifndef _NET_NETPOLL_H
 #define _NET_NETPOLL_H
@@ -28,10 +31,10 @@ struct netpoll;
 struct netpoll_counters {
 	unsigned long rx_frames;	/* frames taken from the device */
 	unsigned long rx_udp;		/* datagrams handed to ->rx */
-	unsigned long rx_arp;		/* ARP requests answered, replies learnt */
+	unsigned long rx_arp;		/* ARP frames answered or learnt from */
 	unsigned long rx_bad;		/* malformed: bad length, checksum, header */
 	unsigned long rx_other;		/* not for us: other address, port, protocol */
-	unsigned long rx_frag_dropped;	/* fragments of datagrams never completed */
+	unsigned long rx_frag_dropped;	/* incomplete datagrams given up for a newer one */
 	unsigned long tx_frames;
 	unsigned long tx_errors;
 };
@@ -61,11 +64,15 @@ struct netpoll {
  * out: src-port 6443, local-ip 10.0.2.15, dev the first NIC, dst-port
  * 6443 when a peer-ip is given. The part after ',' may be left out
  * entirely ("6443@10.0.2.15/eth0" or "" or "@/"): then no peer is
- * configured (remote_ip 0, remote_port 0). Returns 0, -EINVAL (syntax)
- * or -ENODEV (no such device). @np is changed only on success.
+ * configured (remote_ip 0, remote_port 0); so may the part before it
+ * (",@10.0.2.2"), and the '/' after a peer-ip without a MAC. Strict:
+ * ports 1..65535 in decimal, dotted quads other than 0.0.0.0, a MAC as
+ * aa:bb:cc:dd:ee:ff (not a group address). Returns 0, -EINVAL (syntax)
+ * or -ENODEV (no such device). Only dev, the addresses, the ports and
+ * the peer's MAC are written, and only on success.
  */
 int netpoll_parse_config(struct netpoll *np, const char *config);
-/* Print @np's configuration in the same syntax into @buf. */
+/* Print @np's configuration in the same syntax into @buf (truncated to @len). */
 void netpoll_format_config(const struct netpoll *np, char *buf, size_t len);
 
 /*
@@ -80,9 +87,10 @@ void netpoll_poll(struct netpoll *np);
 void netpoll_rx_frame(struct netpoll *np, const u8 *frame, size_t len);
 
 /*
- * Send @len bytes (at most NETPOLL_MAX_UDP) in one UDP datagram from
- * local_port to remote_ip:remote_port, at remote_mac (-EHOSTUNREACH while
- * it is not known). 0 or -errno.
+ * Send @len bytes (at most NETPOLL_MAX_UDP, else -EMSGSIZE) in one UDP
+ * datagram from local_port to remote_ip:remote_port, at remote_mac
+ * (-EHOSTUNREACH while it, the address or the port is not known).
+ * 0, or the device's error (counted in tx_errors).
  */
 int netpoll_send_udp(struct netpoll *np, const u8 *data, size_t len);
 
