@@ -35,6 +35,17 @@ static bool test_and_set_block(size_t b)
 	return false;
 }
 
+/*
+ * Once the last fragment has told the length, nothing may pass it; and
+ * the last may not end before data already in.
+ */
+static bool fits(bool more, size_t end)
+{
+	if (more)
+		return !rs.total || end <= rs.total;
+	return (!rs.total || end == rs.total) && end >= rs.end;
+}
+
 void ip_frag_reset(void)
 {
 	rs.busy = false;
@@ -65,9 +76,7 @@ const u8 *ip_frag_add(struct netpoll *np, u32 src, u16 id, u8 proto, u16 frag,
 		rs.filled = 0;
 		memset(rs.map, 0, sizeof(rs.map));
 	}
-	/* Once the last fragment has told the length, nothing may pass it. */
-	if (more ? rs.total && end > rs.total :
-		   (rs.total && end != rs.total) || end < rs.end) {
+	if (!fits(more, end)) {
 		np->count.rx_bad++;
 		return NULL;
 	}
