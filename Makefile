@@ -5,6 +5,8 @@
 # build/$(ARCH)/ so that several architectures coexist.
 
 ARCH ?= x86_64
+# make run's debugger transport: kgdboc (serial) or kgdboe (UDP).
+TRANSPORT ?= kgdboc
 PYTHON ?= /usr/bin/python3
 
 ifeq ($(ARCH),x86_64)
@@ -205,7 +207,7 @@ endif
 # ---------------------------------------------------------------- run / check
 run:
 	$(Q)$(MAKE) --no-print-directory ARCH=$(ARCH) all
-	$(Q)$(PYTHON) tools/run.py --arch $(ARCH)
+	$(Q)$(PYTHON) tools/run.py --arch $(ARCH) --transport $(TRANSPORT)
 
 include tests/Makefile
 

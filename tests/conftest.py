@@ -3,27 +3,50 @@
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "pylib"))
 
 ARCHES = os.environ.get("CHECK_ARCHES", "x86_64 i386 arm mips mipsel powerpc").split()
+# The debugger transports a test that takes `transport` runs over.
+TRANSPORTS = os.environ.get("CHECK_TRANSPORTS", "kgdboc kgdboe").split()
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "no_hw_debug: runs only on arches without "
                             "hardware breakpoints and watchpoints (machine.NO_HW_DEBUG)")
+    config.addinivalue_line("markers", "kgdboc_only: a test of the serial line itself, "
+                            "not run over kgdboe")
 
 
 def pytest_generate_tests(metafunc):
-    if "arch" in metafunc.fixturenames:
+    """Every arch; and a test that uses the debugger's transport runs over
+    kgdboc everywhere and over kgdboe where the arch has the NIC (its id
+    then says so: test[x86_64-kgdboe])."""
+    from machine import KGDBOE_ARCHES
+
+    if "arch" not in metafunc.fixturenames:
+        return
+    if "transport" not in metafunc.fixturenames or \
+            metafunc.definition.get_closest_marker("kgdboc_only"):
         metafunc.parametrize("arch", ARCHES, scope="module")
+        return
+    pairs = [(a, t) for a in ARCHES for t in TRANSPORTS
+             if t == "kgdboc" or a in KGDBOE_ARCHES]
+    metafunc.parametrize(("arch", "transport"), pairs, scope="module",
+                         ids=[a if t == "kgdboc" else f"{a}-{t}" for a, t in pairs])
+
+
+@pytest.fixture(scope="module")
+def transport():
+    """The serial line, for a test not run over every transport."""
+    return "kgdboc"
 
 
 # ---------------------------------------------------------------- failure logs
 # A failed test keeps its machines' consoles and its gdbs' logs under
 # build/test-logs/<test id>/ (tests/pylib/testlog.py): the machine is gone
 # after the run, and a rare failure must still be readable.
-import pytest  # noqa: E402
-
 import testlog  # noqa: E402
 
 

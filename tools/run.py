@@ -8,6 +8,12 @@ quarter of a TCP one, so gdb gets three times the throughput); the kernel
 boots with `kgdboc=ttyS1 kgdbwait` and waits for gdb, which starts on the
 same vmlinux and connects.
 
+With --transport kgdboe (make run TRANSPORT=kgdboe) the debugger is on a
+virtio-net NIC instead, whose network is tools/netrelay.py on this host's
+loopback (it forwards a free UDP port on 127.0.0.1 to the guest's 6443);
+the kernel boots with `kgdboe kgdbwait` and gdb connects to
+udp:127.0.0.1:PORT.
+
 Interactive (a terminal on stdin): under tmux, the console and gdb get a
 pane each; without tmux, gdb owns the terminal and the console's output is
 shown on it as well.
@@ -32,6 +38,8 @@ import tempfile
 import threading
 import time
 
+from netrelay import NetRelay
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 QEMU = {"x86_64": ["qemu-system-x86_64"], "i386": ["qemu-system-i386"],
         "arm": ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15"],
@@ -55,12 +63,22 @@ def chardev(name, port, telnet=False):
             f"wait=off,nodelay=on{extra}", "-serial", f"chardev:{name}"]
 
 
+# kgdboe's NIC by arch.
+NIC = {"x86_64": "virtio-net-pci", "i386": "virtio-net-pci", "arm": "virtio-net-device"}
+
+
+def debugger_args(args):
+    """The QEMU arguments of the debugger's transport."""
+    if args.transport == "kgdboe":
+        return args.relay.qemu_args(NIC[args.arch], "52:54:00:12:34:56")
+    return ["-chardev", f"socket,id=kgdb,path={args.line},server=on,wait=off",
+            "-serial", "chardev:kgdb"]
+
+
 def qemu_cmd(args, console, gdb_line):
     return QEMU[args.arch] + ["-accel", "tcg", "-display", "none", "-no-reboot",
             "-m", "256M", "-smp", str(args.smp), "-nodefaults", "-vga", "none",
-            "-kernel", args.kernel, "-append", args.append] + console + \
-        ["-chardev", f"socket,id=kgdb,path={gdb_line},server=on,wait=off",
-         "-serial", "chardev:kgdb"]
+            "-kernel", args.kernel, "-append", args.append] + console + debugger_args(args)
 
 
 PR_SET_PDEATHSIG = 1
@@ -122,11 +140,12 @@ def wait_port(port, proc, timeout=10):
 def attach_help(args, line):
     """The commands that attach a gdb or an LLDB of one's own to this kernel."""
     kernel = args.kernel
+    lldb = ("" if args.transport == "kgdboe" else
+            f"  lldb {kernel} -o 'process connect -p gdb-remote unix-connect://{line}'\n")
     return (f"run: to attach a debugger of your own to this kernel (one at a time: "
             f"quit or detach the other first):\n"
             f"  gdb-multiarch -iex 'add-auto-load-safe-path {ROOT}' {kernel} "
-            f"-ex 'target remote {line}'\n"
-            f"  lldb {kernel} -o 'process connect -p gdb-remote unix-connect://{line}'\n")
+            f"-ex 'target remote {line}'\n" + lldb)
 
 
 def gdb_base(args, line):
@@ -219,7 +238,7 @@ def in_tmux(args, gdb_line, con_port):
              f"session {session} end with it.\n")
     sys.stdout.write(leave + attach_help(args, gdb_line))
     sys.stdout.flush()
-    help_file = os.path.join(os.path.dirname(gdb_line), "help.txt")
+    help_file = os.path.join(args.tmp, "help.txt")
     with open(help_file, "w") as f:
         f.write(leave + attach_help(args, gdb_line))
     proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port, telnet=True), gdb_line))
@@ -250,17 +269,26 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--arch", default="x86_64", choices=sorted(QEMU))
     ap.add_argument("--smp", type=int, default=2)
-    ap.add_argument("--append", help="default: console=<port 0> kgdboc=<port 1> kgdbwait")
+    ap.add_argument("--transport", default="kgdboc", choices=("kgdboc", "kgdboe"))
+    ap.add_argument("--append", help="default: console=<port 0> kgdboc=<port 1> kgdbwait "
+                    "(kgdboe: console=<port 0> kgdboe kgdbwait)")
     ap.add_argument("--script", action="store_true", help="run the scripted session")
     args = ap.parse_args()
     args.kernel = os.path.join(ROOT, "build", args.arch, "vmlinux")
+    if args.transport == "kgdboe" and args.arch not in NIC:
+        sys.exit(f"run: kgdboe needs a virtio-net NIC, which {args.arch} has not")
     if args.append is None:
         t = TTY[args.arch]
-        args.append = f"console={t}0 kgdboc={t}1 kgdbwait"
+        debugger = "kgdboe" if args.transport == "kgdboe" else f"kgdboc={t}1"
+        args.append = f"console={t}0 {debugger} kgdbwait"
     args.run = Run()
     leave_on_signals()
     with tempfile.TemporaryDirectory(prefix="kgdb-run-") as tmp:
+        args.tmp = tmp
         args.line = os.path.join(tmp, f"{TTY[args.arch]}1.sock")
+        if args.transport == "kgdboe":
+            args.relay = NetRelay().start()
+            args.line = f"udp:127.0.0.1:{args.relay.port}"
         try:
             if args.script or not sys.stdin.isatty():
                 return scripted(args)

@@ -1,15 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""Fixtures for gdb tests: a kernel under QEMU with kgdboc on ttyS1, and
-gdb-multiarch attached to it. Everything is torn down after each test, even
-a failed one, so no QEMU or gdb outlives its test."""
+"""Fixtures for gdb tests: a kernel under QEMU with the debugger on a
+transport (kgdboc on ttyS1, or kgdboe), and gdb-multiarch attached to it.
+Everything is torn down after each test, even a failed one, so no QEMU or
+gdb outlives its test."""
 import pytest
 
-from target import Target, kgdb_cmdline  # noqa: F401 (kgdb_cmdline: for the tests)
+from target import Target
 
 
 @pytest.fixture
-def target(arch):
-    t = Target(arch)
+def target(arch, transport):
+    t = Target(arch, transport)
     yield t
     t.close()
 

@@ -7,7 +7,6 @@ import time
 
 import pytest
 
-from conftest import kgdb_cmdline
 from machine import NO_WRITE_PROTECTION, PROMPT, Machine, tty
 
 OOPSES = [
@@ -205,6 +204,7 @@ def test_console_messages_reach_gdb(attached):
     assert g.wait_stop().signal == "SIGINT"
 
 
+@pytest.mark.kgdboc_only
 def test_kgdboc_at_run_time(target):
     t0, t1, t7 = (tty(target.arch, n) for n in (0, 1, 7))
     m = target.boot(cmdline=f"console={t0}")
@@ -231,7 +231,7 @@ def test_attach_to_a_stalled_machine(target, arch):
     several times. The stub answers the last copy only: answering each one
     would shift every later reply by one packet, and gdb would take the
     second qSupported reply for the answer to its next question."""
-    m = Machine(arch, smp=2, cmdline=kgdb_cmdline(arch)).start(run=False)
+    m = Machine(**target.machine_args()).start(run=False)
     target.machine = m
     m.resume()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
@@ -243,7 +243,7 @@ def test_attach_to_a_stalled_machine(target, arch):
     boot = threading.Timer(4, m.resume)
     boot.start()
     try:
-        g.connect(m.ports[1])
+        g.connect(target.address())
     finally:
         boot.join()
     bt = g.cmd("bt")

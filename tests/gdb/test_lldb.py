@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from conftest import kgdb_cmdline
 from lldb import Lldb
 from machine import PROMPT, kernel_path, tty
 
@@ -40,6 +39,7 @@ def packets(tmp_path):
     return (tmp_path / "packets.log").read_text(errors="replace")
 
 
+@pytest.mark.kgdboc_only
 def test_lldb_at_kgdbwait(arch, target, lldb, tmp_path):
     m = target.boot()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
@@ -81,6 +81,7 @@ def test_lldb_at_kgdbwait(arch, target, lldb, tmp_path):
     assert "spurious" not in log, log[-2000:]
 
 
+@pytest.mark.kgdboc_only
 def test_lldb_breakpoint_on_a_running_kernel(target, lldb):
     m = target.boot(cmdline=f"console={tty(target.arch, 0)} kgdboc={tty(target.arch, 1)}")
     ll = lldb()

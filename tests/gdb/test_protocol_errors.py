@@ -17,12 +17,11 @@ def frame(body):
 
 
 class Raw:
-    """A minimal remote-protocol client on the kgdboc line."""
+    """A minimal remote-protocol client on the debugger's line (a TCP
+    connection, or a UDP socket: each send() one datagram)."""
 
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port))
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.sock.settimeout(0.1)
+    def __init__(self, sock):
+        self.sock = sock
         self.buf = b""
 
     def send(self, data):
@@ -63,7 +62,7 @@ class Raw:
 def raw(target):
     m = target.boot()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
-    r = Raw(m.ports[1])
+    r = Raw(target.connect_line())
     yield r
     r.close()
 

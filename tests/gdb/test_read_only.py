@@ -9,12 +9,11 @@ import pytest
 
 from gdb import GdbError
 from machine import GDB_STEPS_ITSELF, NO_HW_DEBUG, PROMPT
-from target import kgdb_cmdline
 
 
 @pytest.fixture
 def ro(target, arch):
-    m = target.boot(cmdline=kgdb_cmdline(arch, "kgdb.ro=1"))
+    m = target.boot(cmdline=target.cmdline("kgdb.ro=1"))
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     return m, target.gdb()
 
@@ -100,7 +99,7 @@ def test_read_only_looks_but_does_not_touch(ro, arch):
 def test_kconfig_default(target, arch, param, writable):
     """A kernel built with CONFIG_KGDB_READ_ONLY=y (build/<arch>-ro) is
     read-only without kgdb.ro on its command line; kgdb.ro=0 lifts it."""
-    m = target.boot(cmdline=kgdb_cmdline(arch, param), variant="-ro")
+    m = target.boot(cmdline=target.cmdline(param), variant="-ro")
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     if writable:

@@ -6,6 +6,8 @@ import socket
 import subprocess
 import time
 
+import pytest
+
 from machine import PROMPT, ROOT, Machine, free_port, tty
 
 
@@ -53,6 +55,7 @@ class Terminal:
         self.sock.sendall(text.encode())
 
 
+@pytest.mark.kgdboc_only
 def test_console_and_gdb_share_one_line(target):
     arch = target.arch
     m = Machine(arch, smp=2, cmdline=f"console={tty(arch, 0)} kgdboc={tty(arch, 0)}",

@@ -100,7 +100,7 @@ def test_stub_steps_branches_with_their_delay_slots(target, arch):
     code = mips_disassembly(arch)
     m = target.boot()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
-    r = Raw(m.ports[1])
+    r = Raw(target.connect_line())
     order = "big" if arch == "mips" else "little"
     regno = b"%x" % PC_REGNUM[arch]
 

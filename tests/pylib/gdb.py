@@ -151,8 +151,10 @@ class Gdb:
         return self.mi(f'-interpreter-exec console "{quoted}"', timeout)[1]
 
     def connect(self, port, timeout=30):
+        """@port: a TCP port on 127.0.0.1, or an address ("udp:host:port")."""
         self.pending_stops = []
-        self.mi(f"-target-select remote 127.0.0.1:{port}", timeout)
+        where = port if isinstance(port, str) else f"127.0.0.1:{port}"
+        self.mi(f"-target-select remote {where}", timeout)
 
     def cont(self):
         """Resume the target (continue) without waiting for it to stop."""

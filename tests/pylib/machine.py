@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import signal
+import sys
 import socket
 import subprocess
 import tempfile
@@ -22,6 +23,8 @@ import time
 import testlog
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from netrelay import NetRelay  # noqa: E402
 PROMPT = "kgdb-demo# "
 
 QEMU = {
@@ -51,6 +54,10 @@ NO_HW_DEBUG = {"mips", "mipsel", "powerpc"}
 # Arches gdb single-steps with breakpoints of its own (its MIPS support
 # always does), never with the stub's 's'.
 GDB_STEPS_ITSELF = {"mips", "mipsel"}
+# The virtio-net NIC kgdboe uses, by arch (PCI on x86, virtio-mmio on arm).
+NIC = {"x86_64": "virtio-net-pci", "i386": "virtio-net-pci", "arm": "virtio-net-device"}
+# The arches the suite runs over kgdboe as well as kgdboc.
+KGDBOE_ARCHES = {"x86_64", "arm"}
 
 
 def tty(arch, n):
@@ -129,7 +136,7 @@ class BootError(Exception):
 class Machine:
     def __init__(self, arch, smp=1, cmdline=None, variant="",
                  mem="256M", ports=2, extra=(), telnet=True, attach_console=True,
-                 line="tcp"):
+                 line="tcp", nic=False, loss=0.0):
         assert line in ("tcp", "unix")
         self.line = line
         self.sock_dir = None
@@ -142,6 +149,11 @@ class Machine:
         self.mem = mem
         self.nports = ports
         self.extra = list(extra)
+        # A virtio-net NIC whose network is tools/netrelay.py on loopback:
+        # gdb reaches the guest's kgdboe at udp:127.0.0.1:<relay.port>.
+        self.nic = nic
+        self.loss = loss
+        self.relay = None
         self.telnet = telnet
         self.attach_console = attach_console
         self.proc = None
@@ -193,6 +205,9 @@ class Machine:
                         "-serial", f"chardev:s{i}"]
             cmd += self.extra
             self.cmd = cmd
+            if self.nic:
+                self.relay = NetRelay(loss=self.loss).start()
+                cmd += self.relay.qemu_args(NIC[self.arch], "52:54:00:12:34:56")
             self.t0 = time.monotonic()
             self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE,
@@ -326,6 +341,9 @@ class Machine:
             except ProcessLookupError:
                 pass
             self.proc.wait()
+        if self.relay:
+            self.relay.stop()
+            self.relay = None
         if self.console:
             self.console.close()
             self.console = None
