@@ -327,8 +327,8 @@ struct kgdb_io {
 	 */
 	bool is_console;
 	/*
-	 * Bytes may be lost, and a flush() is a unit that arrives whole or
-	 * not at all (a datagram): acknowledgements stay on (no-ack mode is
+	 * Bytes may be lost, in the units the transport sends (datagrams,
+	 * a flush() each at least): acknowledgements stay on (no-ack mode is
 	 * refused), an ack goes out with the reply in one flush, and a
 	 * request gdb sends again because that flush was lost gets the same
 	 * reply again instead of running twice. flush() must then also be

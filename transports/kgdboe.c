@@ -5,9 +5,10 @@
  * at boot (the netconsole syntax; plain "kgdboe" takes every default), or
  * at run time from the shell (kgdboe <config> | kgdboe on | kgdboe off).
  *
- * Each flush is one datagram, so a reply and the ack before it travel
- * together; datagrams get lost, so the transport is marked unreliable and
- * the core keeps acks on and answers a resent request again.
+ * Each flush is one datagram (two for a reply over 8 KiB), so a reply and
+ * the ack before it travel together; datagrams get lost, so the transport
+ * is marked unreliable and the core keeps acks on and answers a resent
+ * request again.
  *
  * Only one peer is answered: the configured one, or else the first that
  * sends a whole GDB packet, until it detaches (a new gdb from the same
@@ -33,10 +34,15 @@
 
 #define KGDBOE_CONFIG_LEN	64
 #define KGDBOE_RX_SIZE		(2 * NETPOLL_MAX_UDP)
+/*
+ * gdb reads its UDP socket BUFSIZ (8 KiB) at a time and loses the rest of
+ * a longer datagram, so a longer reply goes out in more than one.
+ */
+#define KGDBOE_DATAGRAM_MAX	8192
 #define KGDBOE_LOCK_WAIT_US	1000000UL
 #define GDB_INTERRUPT		0x03
 
-/* A whole GDB packet of ours must fit one datagram, and so must gdb's. */
+/* gdb's packets come in one datagram each. */
 _Static_assert(CONFIG_KGDB_PACKET_SIZE + 8 <= NETPOLL_MAX_UDP,
 	       "kgdboe: KGDB_PACKET_SIZE larger than a datagram netpoll can carry");
 
@@ -54,7 +60,7 @@ static struct kgdboe_peer kgdboe_owner;		/* the session's peer (ip 0: none) */
 
 static u8 rx_ring[KGDBOE_RX_SIZE];
 static size_t rx_head, rx_tail;			/* free-running */
-static u8 tx_buf[NETPOLL_MAX_UDP];
+static u8 tx_buf[KGDBOE_DATAGRAM_MAX];
 static size_t tx_len;
 static bool break_in_pending;
 

@@ -27,6 +27,11 @@
  */
 #define GDB_POLL_US		10
 #define GDB_RESEND_US		10000000UL
+/*
+ * A datagram arrives whole or not at all, and gdb always asks something
+ * right after a stop: silence that long after a stop reply means it was lost.
+ */
+#define GDB_RESEND_DGRAM_US	2000000UL
 #define GDB_RESEND_MAX_US	60000000UL
 /*
  * Over an unreliable transport, gdb sends a request again when neither
@@ -295,7 +300,8 @@ static int gdb_await_ack(unsigned long silence_us)
  */
 static void gdb_send_reply(const char *s, size_t len, bool awaited)
 {
-	unsigned long silence_us = awaited ? GDB_RESEND_US : 0;
+	unsigned long silence_us = !awaited ? 0 : kgdb_io_ops->unreliable ?
+				   GDB_RESEND_DGRAM_US : GDB_RESEND_US;
 	bool late = !kgdb_io_ops->unreliable;
 	int c;
 

@@ -25,7 +25,12 @@ class Raw:
         self.buf = b""
 
     def send(self, data):
-        self.sock.sendall(data)
+        if self.sock.type == socket.SOCK_DGRAM:
+            # A datagram holds at most 64 KiB: more goes in several.
+            for i in range(0, len(data), 8192):
+                self.sock.send(data[i:i + 8192])
+        else:
+            self.sock.sendall(data)
 
     def read_until(self, pattern, timeout=10):
         rx = re.compile(pattern, re.S)

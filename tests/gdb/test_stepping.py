@@ -33,14 +33,11 @@ def stop_in_uptime(m, g):
     assert g.wait_stop().func == "cmd_uptime"
 
 
-def test_stepi_follows_the_code(attached):
-    m, g = attached
-    stop_in_uptime(m, g)
-    text_before = g.cmd("x/64xb cmd_uptime")
-    # Off the instruction that carries the breakpoint, then on: each stepi
-    # lands where gdb's disassembly says the next instruction is, unless
-    # the instruction is a branch or call.
-    for _ in range(25):
+def stepi_follows_the_code(g, steps):
+    """Each stepi lands where gdb's disassembly says the next instruction
+    is, unless the instruction is a branch or call, and never in an
+    interrupt handler."""
+    for _ in range(steps):
         here = pc(g)
         insn = g.cmd("x/2i $pc")
         out = g.cmd("stepi")
@@ -52,6 +49,14 @@ def test_stepi_follows_the_code(attached):
         if len(nxt) == 2 and not re.search(r"\b(call|jmp|j[a-z]+|b|bl|blx|bx|ret|pop|ldm|b[a-z]{2})\b",
                                            insn.splitlines()[0]):
             assert after == int(nxt[1], 16), (insn, hex(after))
+
+
+def test_stepi_follows_the_code(attached):
+    m, g = attached
+    stop_in_uptime(m, g)
+    text_before = g.cmd("x/64xb cmd_uptime")
+    # Off the instruction that carries the breakpoint, then on.
+    stepi_follows_the_code(g, 25)
     g.cmd("delete")
     # The breakpoint gdb had and the step's planted words are all gone.
     assert g.cmd("x/64xb cmd_uptime") == text_before

@@ -19,10 +19,11 @@ def kgdb_cmdline(arch, extra="", transport="kgdboc"):
 class Target:
     """One machine plus the gdbs a test attaches to it."""
 
-    def __init__(self, arch, transport="kgdboc"):
+    def __init__(self, arch, transport="kgdboc", loss=0.0):
         assert transport in TRANSPORTS, transport
         self.arch = arch
         self.transport = transport
+        self.loss = loss        # kgdboe: the fraction of datagrams lost each way
         self.machine = None
         self.variant = ""
         self.gdbs = []
@@ -35,7 +36,7 @@ class Target:
     def machine_args(self, cmdline=None, smp=2, variant=""):
         """Machine() arguments for this transport (a NIC for kgdboe)."""
         return dict(arch=self.arch, smp=smp, cmdline=cmdline or self.cmdline(),
-                    variant=variant, nic=self.transport == "kgdboe")
+                    variant=variant, nic=self.transport == "kgdboe", loss=self.loss)
 
     def boot(self, cmdline=None, smp=2, wait_prompt=None, variant=""):
         cmdline = cmdline or self.cmdline()
