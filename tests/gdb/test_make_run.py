@@ -21,12 +21,14 @@ import pytest
 from machine import PROMPT, ROOT
 
 
-def test_scripted_session(arch):
+def test_scripted_session(arch, transport):
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run.py"),
-                          "--arch", arch, "--script"], stdin=subprocess.DEVNULL,
-                         capture_output=True, text=True, timeout=240)
+                          "--arch", arch, "--transport", transport, "--script"],
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240)
     text = out.stdout + out.stderr
     assert out.returncode == 0, text
+    line = r"udp:127\.0\.0\.1:\d+" if transport == "kgdboe" else r"/\S+\.sock"
+    assert re.search(r"-ex 'target remote " + line + "'", text), text
     assert re.search(r"Breakpoint 1, cmd_uptime", text), text
     assert re.search(r"#\d+ .* shell_thread", text), text
     # The second `info threads`, at the breakpoint: the shell is the thread
