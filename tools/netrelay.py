@@ -27,6 +27,7 @@ import socket
 import struct
 import sys
 import threading
+import time
 
 HOST_IP = bytes([10, 0, 2, 2])
 HOST_MAC = bytes.fromhex("52550a000202")
@@ -34,6 +35,8 @@ GUEST_IP = bytes([10, 0, 2, 15])
 GUEST_PORT = 6443
 BROADCAST = b"\xff" * 6
 MTU = 1500
+# Directions in the log, as tools/bench/proxy.py records them.
+TO_TARGET, TO_GDB = 0, 1
 
 
 def checksum(data):
@@ -73,6 +76,8 @@ class NetRelay:
         self.count = {"to_guest": 0, "from_guest": 0, "lost": 0, "bad": 0, "other": 0}
         self.stopping = False
         self.thread = None
+        self.log = []                       # (time, direction, payload), for the bench
+        self.lock = threading.Lock()
 
     def qemu_args(self, nic, mac):
         """The -netdev/-device arguments of a NIC wired to this relay."""
@@ -109,6 +114,15 @@ class NetRelay:
                 key.data(data, addr)
         sel.close()
 
+    def _record(self, direction, data):
+        with self.lock:
+            self.log.append((time.perf_counter(), direction, data))
+
+    def slice(self, t0, t1):
+        """The datagrams between @t0 and @t1 (time.perf_counter())."""
+        with self.lock:
+            return [(t, d, b) for t, d, b in self.log if t0 <= t <= t1]
+
     def _lose(self):
         if self.loss and self.rng.random() < self.loss:
             self.count["lost"] += 1
@@ -123,6 +137,7 @@ class NetRelay:
 
     def _from_client(self, data, addr):
         self.clients.add(addr[1])
+        self._record(TO_TARGET, data)
         if self._lose():
             return
         udp = struct.pack("!HHHH", addr[1], GUEST_PORT, 8 + len(data), 0) + data
@@ -215,6 +230,7 @@ class NetRelay:
             self.count["other"] += 1
             return
         self.count["from_guest"] += 1
+        self._record(TO_GDB, udp[8:length])
         if self._lose():
             return
         self.host.sendto(udp[8:length], ("127.0.0.1", dport))

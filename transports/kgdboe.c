@@ -278,14 +278,31 @@ static void kgdboe_pre_exception(void)
 	nic_depth = 1;
 }
 
+/* A packet still unread when the debugger leaves (a new gdb's first). */
+static bool rx_holds_packet(void)
+{
+	size_t i;
+
+	for (i = rx_tail; i != rx_head; i++)
+		if (rx_ring[i % KGDBOE_RX_SIZE] == '$')
+			return true;
+	return false;
+}
+
 static void kgdboe_post_exception(void)
 {
+	/* The next tick breaks in again for it. */
+	if (rx_holds_packet())
+		break_in_pending = true;
 	/* The ack of a resume waits here for its stop reply, or the next tick. */
 	nic_unlock();
 }
 
 static void kgdboe_session_end(void)
 {
+	/* Bytes still unread are a new client's, who took over meanwhile. */
+	if (rx_used())
+		return;
 	kgdboe_owner = (struct kgdboe_peer){ 0 };
 	kgdboe_np.remote_ip = kgdboe_allowed.ip;
 	kgdboe_np.remote_port = kgdboe_allowed.port;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""make bench: the debugger over kgdboc against QEMU's own gdbstub.
+"""make bench: the debugger over kgdboc and kgdboe against QEMU's own gdbstub.
 
 A machine (-smp 2) boots the kernel with QEMU's gdbstub open as well.
 From its shell: `spawn 20` (sleeping threads for `info threads`), `spin`
@@ -12,7 +12,9 @@ gdbstub, and a client that speaks binary `x` (rsp.py) reads memory with
 on a TCP one (QEMU's send() per byte costs four times as much on TCP).
 The serial line's own speed (link.py) and the footprint (footprint.py)
 complete the report: a Markdown table, printed and written to
-build/bench/report.md, and the figures in report.json.
+build/bench/report.md, and the figures in report.json. A third machine
+does the same over kgdboe (`kgdboe on`): gdb at udp:127.0.0.1:PORT through
+tools/netrelay.py, which also counts the datagrams.
 """
 import argparse
 import json
@@ -70,8 +72,8 @@ def boot(arch, kernel, line, extra=()):
     return m
 
 
-def run_gdb(label, kernel, port, runs, ops, outdir):
-    cfg = {"vmlinux": kernel, "port": port, "runs": runs, "ops": ops, "label": label,
+def run_gdb(label, kernel, address, runs, ops, outdir):
+    cfg = {"vmlinux": kernel, "address": address, "runs": runs, "ops": ops, "label": label,
            "out": os.path.join(outdir, f"gdb-{label}.json"), "mem_addr": MEM_ADDR,
            "write_addr": WRITE_ADDR, "break_func": "bench_tick"}
     cfg_path = os.path.join(outdir, f"gdb-{label}-config.json")
@@ -133,7 +135,8 @@ def session(args, kernel, outdir, line, with_qemu):
         for label, port, persistent in targets:
             proxy = Proxy(port, persistent)
             try:
-                res = run_gdb(label, kernel, proxy.port, args.runs, args.ops, outdir)
+                res = run_gdb(label, kernel, f"127.0.0.1:{proxy.port}", args.runs, args.ops,
+                              outdir)
                 results[label] = {"ops": summarise(res, proxy), "info": res["info"]}
             finally:
                 proxy.close()
@@ -142,6 +145,25 @@ def session(args, kernel, outdir, line, with_qemu):
         if not binary["same"]:
             raise RuntimeError("m and x read different bytes")
         return results, binary
+    finally:
+        m.stop()
+
+
+def session_udp(args, kernel, outdir):
+    """gdb against kgdboe on a virtio-net NIC, on one machine."""
+    m = Machine(args.arch, smp=2, cmdline="console=ttyS0", nic=True)
+    m.kernel = kernel
+    m.start()
+    try:
+        m.wait_boot()
+        m.run(f"spawn {args.threads}")
+        m.run("spin")
+        out = m.run("kgdboe on")
+        if "kgdboe: 6443@" not in out:
+            raise RuntimeError("kgdboe on: " + out)
+        res = run_gdb("kgdb-udp", kernel, f"udp:127.0.0.1:{m.relay.port}", args.runs,
+                      args.ops, outdir)
+        return {"kgdb-udp": {"ops": summarise(res, m.relay), "info": res["info"]}}
     finally:
         m.stop()
 
@@ -172,17 +194,20 @@ def kbps(nbytes, seconds):
 def table(rep):
     lat = rep["latency"]
     k, kt, q = lat["kgdb-unix"]["ops"], lat["kgdb-tcp"]["ops"], lat["qemu"]["ops"]
+    ku = lat.get("kgdb-udp", {}).get("ops", {})
     lines = [
         f"## make bench: {rep['arch']}, {rep['runs']} runs, gdb {rep['gdb']}, "
         f"QEMU {rep['qemu']}",
         "",
         "Time: median (min-max) in ms; kgdb with ttyS1 on a Unix socket chardev and on a "
-        "TCP chardev. Wire, per operation (median run, Unix line): packets "
-        "gdb->target / target->gdb, bytes out / in, round trips (one per gdb packet).",
+        "TCP chardev, and kgdboe over UDP (a virtio-net NIC, tools/netrelay.py). Wire, "
+        "per operation (median run, Unix line): packets gdb->target / target->gdb, bytes "
+        "out / in, round trips (one per gdb packet).",
         "",
-        "| operation | kgdb ms, Unix line | kgdb ms, TCP line | QEMU gdbstub ms | ratio "
-        "(Unix) | kgdb pkts | kgdb bytes | kgdb RTs | QEMU RTs | QEMU bytes |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| operation | kgdb ms, Unix line | kgdb ms, TCP line | kgdboe ms, UDP | QEMU gdbstub "
+        "ms | ratio (Unix) | ratio (UDP) | kgdb pkts | kgdb bytes | kgdb RTs | QEMU RTs "
+        "| QEMU bytes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
 
     def span(a):
@@ -193,9 +218,11 @@ def table(rep):
         a, b = k[op], q[op]
         wa, wb = a["wire"], b["wire"]
         tcp = span(kt[op]) if op in kt else "-"
+        udp = span(ku[op]) if op in ku else "-"
+        udp_ratio = f"{ku[op]['median'] / b['median']:.1f}x" if op in ku else "-"
         lines.append(
-            f"| {LABELS[op]} | {span(a)} | {tcp} | {span(b)} "
-            f"| {a['median'] / b['median']:.1f}x "
+            f"| {LABELS[op]} | {span(a)} | {tcp} | {udp} | {span(b)} "
+            f"| {a['median'] / b['median']:.1f}x | {udp_ratio} "
             f"| {wa['pkts_out']:.0f} / {wa['pkts_in'] + wa['console_pkts']:.0f} "
             f"| {wa['bytes_out']:.0f} / {wa['bytes_in']:.0f} "
             f"| {wa['round_trips']:.0f} | {wb['round_trips']:.0f} "
@@ -214,6 +241,12 @@ def table(rep):
                 line_rate = ln["rx"] if op.startswith("write") else ln["tx"]
                 lines.append(f"| {line} | {LABELS[op]} | {kbps(n, a['median']):.1f} "
                              f"| {wire / 1000:.1f} | {wire / line_rate * 100:.0f}% |")
+    for op, n in MEM_BYTES.items():
+        if op in ku:
+            a = ku[op]
+            wire = (a["wire"]["bytes_in"] + a["wire"]["bytes_out"]) / a["median"]
+            lines.append(f"| udp (kgdboe) | {LABELS[op]} | {kbps(n, a['median']):.1f} "
+                         f"| {wire / 1000:.1f} | - |")
     lines += ["", "Binary reads: a client that sends `x` (tools/bench/rsp.py) against one "
               "that sends `m`, 64 KiB at the kernel's text, packets as big as the stub "
               f"offers ({rep['binary']['unix']['packet_size']} bytes), median KB/s:", "",
@@ -310,6 +343,8 @@ def main():
                  f"{', then QEMU gdbstub' if with_qemu else ''} ({args.runs} runs each)")
         res, rep["binary"][line] = session(args, kernel, args.out, line, with_qemu)
         rep["latency"].update(res)
+    progress(f"bench: kgdboe over UDP ({args.runs} runs)")
+    rep["latency"].update(session_udp(args, kernel, args.out))
     text = table(rep)
     with open(os.path.join(args.out, "report.md"), "w") as f:
         f.write(text)

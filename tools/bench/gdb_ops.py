@@ -3,7 +3,7 @@
 operation against one target with time.perf_counter().
 
 The driver passes a JSON file in $BENCH_CONFIG:
-  {"vmlinux", "port", "runs", "ops": [...], "out", "label",
+  {"vmlinux", "address", "runs", "ops": [...], "out", "label",
    "mem_addr", "write_addr", "break_func"}
 and reads back "out": {"ops": {name: [[t0, t1], ...]}, "info": {...}}.
 Progress goes to stdout, one line per operation.
@@ -32,7 +32,7 @@ def flush():
 
 
 def target_remote():
-    run(f"target remote 127.0.0.1:{cfg['port']}")
+    run(f"target remote {cfg['address']}")
 
 
 def timed(name, body, before=None, runs=RUNS):
