@@ -86,7 +86,8 @@ static bool nic_trylock(unsigned long wait_us)
 	int cpu = (int)smp_processor_id(), free;
 	unsigned long waited = 0;
 
-	if (__atomic_load_n(&nic_owner, __ATOMIC_ACQUIRE) == cpu) {
+	/* Only the master nests (its flushes); a tick inside a console write must not. */
+	if (__atomic_load_n(&nic_owner, __ATOMIC_ACQUIRE) == cpu && kgdb_active()) {
 		nic_depth++;
 		return true;
 	}
@@ -249,21 +250,28 @@ static void kgdboe_send(void)
 	tx_len = 0;
 }
 
+/*
+ * The master holds the NIC for its whole session; console text to gdb
+ * (kgdbcon, any CPU, the kernel running) takes it byte by byte, so that
+ * the tick may send what is there between two bytes. Text that cannot
+ * have it within a second is dropped rather than hang the kernel.
+ */
 static void kgdboe_flush(void)
 {
-	if (!nic_trylock(KGDBOE_LOCK_WAIT_US)) {
-		tx_len = 0;	/* console text to gdb: not worth a hang */
+	if (!nic_trylock(KGDBOE_LOCK_WAIT_US))
 		return;
-	}
 	kgdboe_send();
 	nic_unlock();
 }
 
 static void kgdboe_write_char(u8 c)
 {
+	if (!nic_trylock(KGDBOE_LOCK_WAIT_US))
+		return;
 	if (tx_len == sizeof(tx_buf))
-		kgdboe_flush();
+		kgdboe_send();
 	tx_buf[tx_len++] = c;
+	nic_unlock();
 }
 
 /* ------------------------------------------------------------ debugger hooks */
@@ -329,7 +337,7 @@ static struct kgdb_io kgdboe_io = {
 /* Every tick while the kernel runs: the NIC's receive, and what waits to go out. */
 static void kgdboe_tick(void)
 {
-	if (kgdb_active() || !nic_trylock(0))
+	if (!READ_ONCE(kgdboe_on) || kgdb_active() || !nic_trylock(0))
 		return;
 	netpoll_poll(&kgdboe_np);
 	kgdboe_send();
@@ -348,9 +356,9 @@ static void kgdboe_detach(void)
 {
 	if (!kgdboe_on)
 		return;
-	kgdb_unregister_io_module(&kgdboe_io);
+	WRITE_ONCE(kgdboe_on, false);
 	tick_poll_unregister(&kgdboe_tick_poll);
-	kgdboe_on = false;
+	kgdb_unregister_io_module(&kgdboe_io);
 	kgdboe_config[0] = '\0';
 }
 
@@ -403,8 +411,8 @@ static int kgdboe_configure(const char *config)
 		pr_err("kgdboe: %s: %s\n", config, kgdboe_strerror(err));
 		return err;
 	}
+	WRITE_ONCE(kgdboe_on, true);
 	tick_poll_register(&kgdboe_tick_poll);
-	kgdboe_on = true;
 	netpoll_format_config(&kgdboe_np, kgdboe_config, sizeof(kgdboe_config));
 	pr_info("kgdboe: debugger on %s, udp port %u\n", kgdboe_np.dev->name,
 		kgdboe_np.local_port);
