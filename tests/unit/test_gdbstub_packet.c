@@ -134,14 +134,20 @@ static int teardown_unreliable(void **state)
 	return teardown(state);
 }
 
-/* A datagram transport: acks stay on, so no-ack mode is refused. */
-static void test_unreliable_refuses_noack(void **state)
+/* gdb connects over a datagram transport: no QStartNoAckMode offered. */
+static void unreliable_connect(void)
 {
 	fake_io.unreliable = true;
 	script_str("+");
 	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386",
 	     "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;"
 	     "qXfer:features:read+;qXfer:threads:read+");
+}
+
+/* A datagram transport: acks stay on, so no-ack mode is refused. */
+static void test_unreliable_refuses_noack(void **state)
+{
+	unreliable_connect();
 	xchg("QStartNoAckMode", "");
 	xchg("qC", "QC2");
 	resume("c");
@@ -155,12 +161,8 @@ static void test_unreliable_refuses_noack(void **state)
  */
 static void test_unreliable_resent_request_is_not_run_twice(void **state)
 {
-	fake_io.unreliable = true;
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	script_str("+");
-	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386",
-	     "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;"
-	     "qXfer:features:read+;qXfer:threads:read+");
+	unreliable_connect();
 	resume("c");
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_late(2000000);
@@ -177,12 +179,8 @@ static void test_unreliable_resent_request_is_not_run_twice(void **state)
 /* The same packet again at once is gdb's next one (a second step): it runs. */
 static void test_unreliable_quick_repeat_runs_again(void **state)
 {
-	fake_io.unreliable = true;
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	script_str("+");
-	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386",
-	     "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;"
-	     "qXfer:features:read+;qXfer:threads:read+");
+	unreliable_connect();
 	resume("c");
 	expect_pkt(stop_reply(0, 5, "", 2));
 	resume("c");
