@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../unit/fake.h"
+#include "fuzz_common.h"
 #include "../../kernel/debug/kgdb_internal.h"
 
 /* What a gdb that has nothing more to say sends: an ack, then detach. */
@@ -21,22 +22,6 @@ static int read_tail(void)
 	return (u8)tail[tail_pos++ % (sizeof(tail) - 1)];
 }
 
-/* "monitor reboot" really restarts the (fake) machine: not a bug, skip it. */
-static bool asks_reboot(const u8 *data, size_t size)
-{
-	static const char hex[] = "7265626f6f74";
-	size_t i, j;
-
-	for (i = 0; i + sizeof(hex) - 1 <= size; i++) {
-		for (j = 0; j < sizeof(hex) - 1; j++)
-			if ((data[i + j] | 0x20) != hex[j])
-				break;
-		if (j == sizeof(hex) - 1)
-			return true;
-	}
-	return false;
-}
-
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	static bool started;
@@ -47,7 +32,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		memcpy(pristine, fake_mem, sizeof(pristine));
 		started = true;
 	}
-	if (asks_reboot(data, size))
+	if (fuzz_asks_reboot(data, size))
 		return 0;
 	memcpy(fake_mem, pristine, sizeof(fake_mem));
 	memset(fake_hw, 0, sizeof(fake_hw));

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # libFuzzer over the debugger's packet layer (tests/fuzz/fuzz_gdbstub.c),
-# on the unit tests' fake machine, and over netpoll's receive path
-# (tests/fuzz/fuzz_netpoll.c), with ASan/UBSan. `make check` runs a short
+# on the unit tests' fake machine, over netpoll's receive path
+# (tests/fuzz/fuzz_netpoll.c), and over both at once through kgdboe
+# (tests/fuzz/fuzz_kgdboe.c: frames in, RSP out), with ASan/UBSan. `make check` runs a short
 # seeded smoke of each (FUZZ_RUNS inputs) that fails on any crash, leak or
 # sanitizer report; `make fuzz` (`make fuzz FUZZ=netpoll`) runs until
 # stopped (or FUZZ_TIME seconds).
@@ -36,6 +37,15 @@ FUZZ_NETPOLL_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_NETPOLL_SRCS))
 FUZZ_NETPOLL_BIN := $(FUZZ_DIR)/fuzz_netpoll
 FUZZ_NETPOLL_FLAGS := -max_len=20000 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
 
+# kgdboe: frames through netpoll and the transport into the packet layer;
+# a session per input makes it slower, so its smoke is shorter.
+FUZZ_KGDBOE_RUNS ?= 20000
+FUZZ_KGDBOE_SRCS := $(DEBUG_CORE_SRCS) $(filter net/%,$(FUZZ_NETPOLL_SRCS)) \
+	lib/string.c lib/vsnprintf.c lib/hex.c tests/unit/fake_kernel.c tests/unit/fake_arch.c
+FUZZ_KGDBOE_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_KGDBOE_SRCS)) \
+	$(FUZZ_DIR)/fuzz_kgdboe.o
+FUZZ_KGDBOE_BIN := $(FUZZ_DIR)/fuzz_kgdboe
+
 .PHONY: check-fuzz fuzz
 .PRECIOUS: $(FUZZ_DIR)/%.o
 
@@ -52,13 +62,20 @@ $(FUZZ_DIR)/tests/%.o: tests/%.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
 
+# It includes transports/kgdboe.c, so it is built as kernel code is.
+$(FUZZ_DIR)/fuzz_kgdboe.o: tests/fuzz/fuzz_kgdboe.c transports/kgdboe.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_KERNEL_CFLAGS) -DCONFIG_TICK_POLL -MMD -MP -c -o $@ $<
+
+$(FUZZ_KGDBOE_BIN): $(FUZZ_KGDBOE_OBJS)
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 $(FUZZ_BIN): $(FUZZ_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 $(FUZZ_NETPOLL_BIN): $(FUZZ_NETPOLL_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 
 # The seeds stay as committed: new inputs go to a scratch corpus.
-check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN)
+check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN)
 	$(Q)rm -rf $(FUZZ_DIR)/smoke && mkdir -p $(FUZZ_DIR)/smoke
 	@echo "  FUZZ    $(FUZZ_BIN) ($(FUZZ_RUNS) inputs)"
 	$(Q)$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
@@ -72,9 +89,21 @@ check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN)
 		tests/fuzz/corpus-netpoll 2>$(FUZZ_DIR)/smoke-netpoll.log || \
 		{ tail -40 $(FUZZ_DIR)/smoke-netpoll.log; exit 1; }
 	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-netpoll.log | tail -1
+	$(Q)rm -rf $(FUZZ_DIR)/smoke-kgdboe && mkdir -p $(FUZZ_DIR)/smoke-kgdboe
+	@echo "  FUZZ    $(FUZZ_KGDBOE_BIN) ($(FUZZ_KGDBOE_RUNS) inputs)"
+	$(Q)$(FUZZ_KGDBOE_BIN) $(FUZZ_NETPOLL_FLAGS) -seed=1 -runs=$(FUZZ_KGDBOE_RUNS) \
+		-artifact_prefix=$(FUZZ_DIR)/kgdboe- $(FUZZ_DIR)/smoke-kgdboe \
+		tests/fuzz/corpus-kgdboe tests/fuzz/corpus-netpoll 2>$(FUZZ_DIR)/smoke-kgdboe.log || \
+		{ tail -40 $(FUZZ_DIR)/smoke-kgdboe.log; exit 1; }
+	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-kgdboe.log | tail -1
 
-# make fuzz FUZZ=netpoll: the netpoll harness, with its own corpora.
-ifeq ($(FUZZ),netpoll)
+# make fuzz FUZZ=netpoll (or kgdboe): that harness, with its own corpora.
+ifeq ($(FUZZ),kgdboe)
+fuzz: $(FUZZ_KGDBOE_BIN)
+	$(Q)mkdir -p $(FUZZ_DIR)/corpus-kgdboe
+	$(FUZZ_KGDBOE_BIN) $(FUZZ_NETPOLL_FLAGS) -max_total_time=$(FUZZ_TIME) \
+		-artifact_prefix=$(FUZZ_DIR)/kgdboe- $(FUZZ_DIR)/corpus-kgdboe tests/fuzz/corpus-kgdboe
+else ifeq ($(FUZZ),netpoll)
 fuzz: $(FUZZ_NETPOLL_BIN)
 	$(Q)mkdir -p $(FUZZ_DIR)/corpus-netpoll
 	$(FUZZ_NETPOLL_BIN) $(FUZZ_NETPOLL_FLAGS) -max_total_time=$(FUZZ_TIME) \
