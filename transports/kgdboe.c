@@ -15,10 +15,10 @@
  * address may take over: the old one may have died). Datagrams from
  * anyone else are dropped and counted.
  *
- * While the kernel runs, the tick polls the NIC (it has no interrupt of
- * ours): gdb's interrupt byte or a packet from the peer breaks in. The
- * debugger and the tick never use the NIC at once: the master waits for
- * the tick to finish before it rounds the other CPUs up.
+ * While the kernel runs, the NIC's interrupt (where it has one) and every
+ * tick poll it: gdb's interrupt byte or a packet from the peer breaks in.
+ * The debugger and those polls never use the NIC at once: the master
+ * waits for one to finish before it rounds the other CPUs up.
  */
 #include <kgdb.h>
 #include <kernel/errno.h>
@@ -54,6 +54,7 @@ struct kgdboe_peer {
 static char kgdboe_config[KGDBOE_CONFIG_LEN];
 static bool kgdboe_requested;	/* on the command line, plain or with a config */
 static bool kgdboe_on;
+static bool kgdboe_nic_irq;	/* the NIC tells us of frames; else the tick alone */
 static struct netpoll kgdboe_np;
 static struct kgdboe_peer kgdboe_allowed;	/* from the config (ip 0: anyone) */
 static struct kgdboe_peer kgdboe_owner;		/* the session's peer (ip 0: none) */
@@ -334,8 +335,11 @@ static struct kgdb_io kgdboe_io = {
 	.unreliable = true,
 };
 
-/* Every tick while the kernel runs: the NIC's receive, and what waits to go out. */
-static void kgdboe_tick(void)
+/*
+ * While the kernel runs, from the NIC's interrupt and every tick: the
+ * NIC's receive, and what waits to go out (the ack of a resume).
+ */
+static void kgdboe_poll(void)
 {
 	if (!READ_ONCE(kgdboe_on) || kgdb_active() || !nic_trylock(0))
 		return;
@@ -348,7 +352,23 @@ static void kgdboe_tick(void)
 	}
 }
 
-static struct tick_poll kgdboe_tick_poll = { .fn = kgdboe_tick };
+static struct tick_poll kgdboe_tick_poll = { .fn = kgdboe_poll };
+
+static void kgdboe_nic_interrupt(struct net_device *dev)
+{
+	kgdboe_poll();
+}
+
+/* Hear of frames from the NIC's interrupt where it has one. */
+static void kgdboe_listen(bool on)
+{
+	const struct net_device_ops *ops = kgdboe_np.dev->ops;
+
+	if (!ops->set_rx_notify || (!on && !kgdboe_nic_irq))
+		return;
+	kgdboe_nic_irq = !ops->set_rx_notify(kgdboe_np.dev, on ? kgdboe_nic_interrupt : NULL) &&
+			 on;
+}
 
 /* ------------------------------------------------------------ configuration */
 
@@ -357,6 +377,7 @@ static void kgdboe_detach(void)
 	if (!kgdboe_on)
 		return;
 	WRITE_ONCE(kgdboe_on, false);
+	kgdboe_listen(false);
 	tick_poll_unregister(&kgdboe_tick_poll);
 	kgdb_unregister_io_module(&kgdboe_io);
 	kgdboe_config[0] = '\0';
@@ -413,6 +434,7 @@ static int kgdboe_configure(const char *config)
 	}
 	WRITE_ONCE(kgdboe_on, true);
 	tick_poll_register(&kgdboe_tick_poll);
+	kgdboe_listen(true);
 	netpoll_format_config(&kgdboe_np, kgdboe_config, sizeof(kgdboe_config));
 	pr_info("kgdboe: debugger on %s, udp port %u\n", kgdboe_np.dev->name,
 		kgdboe_np.local_port);
@@ -453,6 +475,8 @@ static void kgdboe_show(struct printer *out)
 		return;
 	}
 	pprintf(out, "kgdboe: %s\n", kgdboe_config);
+	pprintf(out, "  heard by: %s\n", kgdboe_nic_irq ? "the NIC's interrupt and the tick" :
+		"the tick");
 	if (kgdboe_owner.ip)
 		pprintf(out, "  session: %u.%u.%u.%u:%u\n", kgdboe_owner.ip >> 24,
 			(kgdboe_owner.ip >> 16) & 0xff, (kgdboe_owner.ip >> 8) & 0xff,

@@ -20,6 +20,10 @@
  * used ring and giving it back, which is a copy of one frame apart; one
  * stopped inside xmit holds one transmit buffer. The device keeps working
  * with the others meanwhile.
+ *
+ * The device interrupts only while a listener is set (set_rx_notify), and
+ * only for used receive buffers: the listener hears that frames came and
+ * polls them like anyone else.
  */
 #include <kernel/compiler.h>
 #include <kernel/errno.h>
@@ -69,6 +73,8 @@ struct virtio_net {
 	unsigned int n_rx, n_tx;
 	struct vnet_buf *rx_bufs, *tx_bufs;
 	bool *tx_busy;			/* given to the device, not yet used */
+	void (*rx_notify)(struct net_device *ndev);
+	bool irq_requested;
 };
 
 /* The chain of buffer @i, header then frame; @write for receive buffers. */
@@ -173,9 +179,39 @@ static int vnet_xmit(struct net_device *ndev, const void *frame, size_t len)
 	return 0;
 }
 
+static void vnet_interrupt(struct virtio_device *vdev)
+{
+	struct virtio_net *vn = vdev->priv;
+	void (*fn)(struct net_device *ndev) = READ_ONCE(vn->rx_notify);
+
+	if (fn)
+		fn(&vn->ndev);
+}
+
+/* The device interrupts for used receive buffers only while someone listens. */
+static int vnet_set_rx_notify(struct net_device *ndev, void (*fn)(struct net_device *ndev))
+{
+	struct virtio_net *vn = ndev->priv;
+	int err;
+
+	if (fn && !vn->irq_requested) {
+		if (!vn->vdev->ops->request_irq)
+			return -ENODEV;
+		err = vn->vdev->ops->request_irq(vn->vdev, vnet_interrupt);
+		if (err)
+			return err;
+		vn->irq_requested = true;
+	}
+	WRITE_ONCE(vn->rx_notify, fn);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	WRITE_ONCE(vn->rx.avail->flags, fn ? 0 : VRING_AVAIL_F_NO_INTERRUPT);
+	return 0;
+}
+
 static const struct net_device_ops vnet_ops = {
 	.poll_rx = vnet_poll_rx,
 	.xmit = vnet_xmit,
+	.set_rx_notify = vnet_set_rx_notify,
 };
 
 static void vnet_free(struct virtio_net *vn)

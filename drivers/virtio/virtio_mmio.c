@@ -13,6 +13,7 @@
 #include <kernel/byteorder.h>
 #include <kernel/errno.h>
 #include <kernel/fdt.h>
+#include <kernel/irq.h>
 #include <kernel/printk.h>
 #include <kernel/slab.h>
 #include <kernel/string.h>
@@ -35,12 +36,20 @@
 #define VIRTIO_MMIO_QUEUE_ALIGN		0x03c
 #define VIRTIO_MMIO_QUEUE_PFN		0x040
 #define VIRTIO_MMIO_QUEUE_NOTIFY	0x050
+#define VIRTIO_MMIO_INTERRUPT_STATUS	0x060
+#define VIRTIO_MMIO_INTERRUPT_ACK	0x064
 #define VIRTIO_MMIO_STATUS		0x070
 #define VIRTIO_MMIO_CONFIG		0x100
+
+/* A GIC "interrupts" specifier: <type number flags>, type 0 an SPI. */
+#define GIC_SPI_TYPE			0
+#define GIC_SPI_BASE			32
 
 struct virtio_mmio {
 	struct virtio_device vdev;
 	u8 *base;
+	int irq;			/* GIC interrupt ID, or -1: none known */
+	void (*irq_fn)(struct virtio_device *vdev);
 };
 
 #define to_vm(v)	container_of(v, struct virtio_mmio, vdev)
@@ -110,6 +119,26 @@ static void vm_notify(struct virtqueue *vq)
 	vm_write(vq->vdev, VIRTIO_MMIO_QUEUE_NOTIFY, vq->index);
 }
 
+static void vm_interrupt(int irq, void *data)
+{
+	struct virtio_mmio *vm = data;
+	u32 status = vm_read(&vm->vdev, VIRTIO_MMIO_INTERRUPT_STATUS);
+
+	vm_write(&vm->vdev, VIRTIO_MMIO_INTERRUPT_ACK, status);
+	if (status)
+		vm->irq_fn(&vm->vdev);
+}
+
+static int vm_request_irq(struct virtio_device *vdev, void (*fn)(struct virtio_device *vdev))
+{
+	struct virtio_mmio *vm = to_vm(vdev);
+
+	if (vm->irq < 0)
+		return -ENODEV;
+	vm->irq_fn = fn;
+	return request_irq(vm->irq, vm_interrupt, vm);
+}
+
 static const struct virtio_config_ops vm_ops = {
 	.get_status = vm_get_status,
 	.set_status = vm_set_status,
@@ -118,6 +147,7 @@ static const struct virtio_config_ops vm_ops = {
 	.config_read8 = vm_config_read8,
 	.setup_vq = vm_setup_vq,
 	.notify = vm_notify,
+	.request_irq = vm_request_irq,
 };
 
 /* Whether the string list @list (@len bytes) holds @want. */
@@ -141,6 +171,18 @@ static int cells(const void *fdt, int node, const char *name, int dflt)
 	const void *p = fdt_getprop(fdt, node, name, NULL);
 
 	return p ? (int)fdt32_ld(p) : dflt;
+}
+
+/* The node's SPI as a GIC interrupt ID (the root's controller), or -1. */
+static int vm_node_irq(const void *fdt, int node)
+{
+	const u8 *spec;
+	int len;
+
+	spec = fdt_getprop(fdt, node, "interrupts", &len);
+	if (!spec || len < 12 || fdt32_ld(spec) != GIC_SPI_TYPE || fdt32_ld(spec + 4) > 987)
+		return -1;
+	return GIC_SPI_BASE + (int)fdt32_ld(spec + 4);
 }
 
 /* One "virtio,mmio" node: a device of @drv's type behind it is probed. */
@@ -174,6 +216,7 @@ static bool vm_probe_node(const void *fdt, int node, int ac, int sc,
 	if (!vm)
 		return false;
 	vm->base = base;
+	vm->irq = vm_node_irq(fdt, node);
 	vm->vdev.id = drv->id;
 	vm->vdev.ops = &vm_ops;
 	snprintf(vm->vdev.where, sizeof(vm->vdev.where), "mmio 0x%08llx",

@@ -6,10 +6,12 @@
  * so this interface is there without any option.
  *
  * MSI-X is never enabled, so the device-specific configuration starts at
- * offset 20. INTx is disabled in the command register: the driver polls,
- * and a line nobody acknowledges (ISR is never read) must not reach the CPU.
+ * offset 20. INTx stays disabled in the command register until a driver
+ * asks for the interrupt: a line nobody acknowledges (reads ISR) must not
+ * reach the CPU.
  */
 #include <kernel/errno.h>
+#include <kernel/irq.h>
 #include <kernel/pci.h>
 #include <kernel/printk.h>
 #include <kernel/slab.h>
@@ -29,11 +31,15 @@
 #define VIRTIO_PCI_QUEUE_SEL		0x0e	/* 16 */
 #define VIRTIO_PCI_QUEUE_NOTIFY		0x10	/* 16 */
 #define VIRTIO_PCI_STATUS		0x12	/* 8 */
+#define VIRTIO_PCI_ISR			0x13	/* 8: reading clears it and the line */
 #define VIRTIO_PCI_CONFIG		0x14	/* device config, without MSI-X */
 
 struct virtio_pci {
 	struct virtio_device vdev;
+	struct pci_dev pdev;
 	u16 io;				/* BAR 0 */
+	u8 irq;				/* the firmware's INTx routing (ISA numbering) */
+	void (*irq_fn)(struct virtio_device *vdev);
 };
 
 #define to_vp(v)	container_of(v, struct virtio_pci, vdev)
@@ -85,6 +91,32 @@ static void vp_notify(struct virtqueue *vq)
 	outw((u16)vq->index, to_vp(vq->vdev)->io + VIRTIO_PCI_QUEUE_NOTIFY);
 }
 
+static void vp_interrupt(int irq, void *data)
+{
+	struct virtio_pci *vp = data;
+
+	if (inb(vp->io + VIRTIO_PCI_ISR))
+		vp->irq_fn(&vp->vdev);
+}
+
+static int vp_request_irq(struct virtio_device *vdev, void (*fn)(struct virtio_device *vdev))
+{
+	struct virtio_pci *vp = to_vp(vdev);
+	int err;
+
+	/* 0 and 0xff: the firmware routed no line. */
+	if (!vp->irq || vp->irq >= 16)
+		return -ENODEV;
+	vp->irq_fn = fn;
+	err = request_irq(vp->irq, vp_interrupt, vp);
+	if (err)
+		return err;
+	inb(vp->io + VIRTIO_PCI_ISR);
+	pci_write16(&vp->pdev, PCI_COMMAND,
+		    pci_read16(&vp->pdev, PCI_COMMAND) & ~PCI_COMMAND_INTX_DISABLE);
+	return 0;
+}
+
 static const struct virtio_config_ops vp_ops = {
 	.get_status = vp_get_status,
 	.set_status = vp_set_status,
@@ -93,6 +125,7 @@ static const struct virtio_config_ops vp_ops = {
 	.config_read8 = vp_config_read8,
 	.setup_vq = vp_setup_vq,
 	.notify = vp_notify,
+	.request_irq = vp_request_irq,
 };
 
 struct vp_scan {
@@ -120,6 +153,8 @@ static int vp_found(struct pci_dev *pdev, void *arg)
 	if (!vp)
 		return 0;
 	vp->io = (u16)bar.base;
+	vp->pdev = *pdev;
+	vp->irq = pci_read8(pdev, PCI_INTERRUPT_LINE);
 	vp->vdev.id = scan->drv->id;
 	vp->vdev.ops = &vp_ops;
 	snprintf(vp->vdev.where, sizeof(vp->vdev.where), "pci %s", name);

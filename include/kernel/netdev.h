@@ -31,6 +31,13 @@ struct net_device_ops {
 	 * Waits (polling) for room in the transmit ring. 0 or -errno.
 	 */
 	int (*xmit)(struct net_device *dev, const void *frame, size_t len);
+	/*
+	 * Optional: call @fn from the NIC's interrupt (interrupts off) when
+	 * frames have arrived, so that a polled user hears of them at once;
+	 * NULL stops it. The frames stay for poll_rx(). 0, or -ENODEV when
+	 * the NIC has no interrupt this kernel can take. Normal context.
+	 */
+	int (*set_rx_notify)(struct net_device *dev, void (*fn)(struct net_device *dev));
 };
 
 struct net_device {

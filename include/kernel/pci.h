@@ -17,6 +17,7 @@
 #define PCI_HEADER_TYPE		0x0e
 #define PCI_BASE_ADDRESS_0	0x10
 #define PCI_SUBSYSTEM_ID	0x2e
+#define PCI_INTERRUPT_LINE	0x3c	/* the line the firmware routed INTx to */
 
 #define PCI_COMMAND_IO		0x0001
 #define PCI_COMMAND_MEMORY	0x0002

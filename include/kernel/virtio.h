@@ -4,7 +4,9 @@
  * keep): a device found by a transport (drivers/virtio/virtio_pci.c,
  * virtio_mmio.c), split virtqueues in guest memory (virtio_ring.c), and
  * drivers that claim devices by type. Everything is polled: a virtqueue
- * asks the device for no interrupts, and no transport enables one.
+ * asks the device for no interrupts, and a transport enables its line
+ * only when a driver asks for it (request_irq), to learn that a polled
+ * queue has something without polling it.
  * Legacy rings and headers are in the guest's byte order.
  */
 #ifndef _KERNEL_VIRTIO_H
@@ -82,6 +84,12 @@ struct virtio_config_ops {
 	/* Size queue vq->index, lay out its ring and give it to the device. */
 	int (*setup_vq)(struct virtio_device *vdev, struct virtqueue *vq);
 	void (*notify)(struct virtqueue *vq);
+	/*
+	 * Route the device's interrupt to @fn (interrupt context), which the
+	 * transport acknowledges, and let the device raise it. 0, or -ENODEV
+	 * when there is no line this kernel can take. Normal context, once.
+	 */
+	int (*request_irq)(struct virtio_device *vdev, void (*fn)(struct virtio_device *vdev));
 };
 
 struct virtio_device {
