@@ -72,6 +72,7 @@ static struct {
 	unsigned long tx_datagrams;
 	unsigned long tx_no_peer;	/* flushes with nobody to send to */
 	unsigned long lock_stolen;	/* the NIC's user never came back */
+	unsigned long nic_interrupts;	/* polls the NIC's interrupt asked for */
 } kgdboe_count;
 
 /*
@@ -356,6 +357,7 @@ static struct tick_poll kgdboe_tick_poll = { .fn = kgdboe_poll };
 
 static void kgdboe_nic_interrupt(struct net_device *dev)
 {
+	kgdboe_count.nic_interrupts++;
 	kgdboe_poll();
 }
 
@@ -475,8 +477,11 @@ static void kgdboe_show(struct printer *out)
 		return;
 	}
 	pprintf(out, "kgdboe: %s\n", kgdboe_config);
-	pprintf(out, "  heard by: %s\n", kgdboe_nic_irq ? "the NIC's interrupt and the tick" :
-		"the tick");
+	if (kgdboe_nic_irq)
+		pprintf(out, "  heard by: the NIC's interrupt (%lu so far) and the tick\n",
+			kgdboe_count.nic_interrupts);
+	else
+		pprintf(out, "  heard by: the tick\n");
 	if (kgdboe_owner.ip)
 		pprintf(out, "  session: %u.%u.%u.%u:%u\n", kgdboe_owner.ip >> 24,
 			(kgdboe_owner.ip >> 16) & 0xff, (kgdboe_owner.ip >> 8) & 0xff,

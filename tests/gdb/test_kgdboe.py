@@ -39,6 +39,7 @@ def test_kgdboe_at_run_time(make_target, arch):
     assert "expected" in m.run("kgdboe 99999@/")
     assert "kgdboe: off" in m.run("kgdboe")
     assert "kgdboe: 6443@10.0.2.15/eth0" in m.run("kgdboe on")
+    assert "heard by: the NIC's interrupt (0 so far) and the tick" in m.run("kgdboe")
 
     # gdb's first packet breaks into the running kernel.
     g = t.gdb()
@@ -53,6 +54,8 @@ def test_kgdboe_at_run_time(make_target, arch):
     m.expect(re.escape(PROMPT))
     out = m.run("kgdboe")
     assert "session: none" in out, out
+    # gdb's datagrams came through the NIC's interrupt, not only the tick.
+    assert re.search(r"NIC's interrupt \([1-9]\d* so far\)", out), out
     assert re.search(r"rx: [1-9]\d* datagrams", out), out
     assert "kgdboe: off" in m.run("kgdboe off")
 
