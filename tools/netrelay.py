@@ -54,7 +54,16 @@ def udp_checksum(src, dst, udp):
 
 
 def bind_udp(port=0):
+    """A UDP socket on loopback whose receive buffer holds a burst (the
+    console's O packets to a busy gdb): what the relay loses, it loses on
+    purpose (loss=)."""
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    for opt in (getattr(socket, "SO_RCVBUFFORCE", None), socket.SO_RCVBUF):
+        try:
+            s.setsockopt(socket.SOL_SOCKET, opt, 4 << 20)
+            break
+        except (OSError, TypeError):
+            pass
     s.bind(("127.0.0.1", port))
     return s
 

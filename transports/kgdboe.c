@@ -33,7 +33,8 @@
 #include <net/netpoll.h>
 
 #define KGDBOE_CONFIG_LEN	64
-#define KGDBOE_RX_SIZE		(2 * NETPOLL_MAX_UDP)
+/* A power of two, so that the free-running indexes may wrap. */
+#define KGDBOE_RX_SIZE		65536
 /*
  * gdb reads its UDP socket BUFSIZ (8 KiB) at a time and loses the rest of
  * a longer datagram, so a longer reply goes out in more than one.

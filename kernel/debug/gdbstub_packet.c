@@ -50,6 +50,13 @@ static bool tx_overflow;
 static bool rx_started;
 /* ... and it came late, so it may be gdb sending the last request again. */
 static bool rx_maybe_resent;
+/*
+ * The O packets sent while the target ran that gdb has not acked yet: a
+ * '+' gdb sends late for one of them is not the ack of a reply (over a
+ * datagram transport that reply may be the one that got lost). gdb acks
+ * all of them before it sends its next packet.
+ */
+static unsigned long acks_owed;
 /* The last request, by length and hash (unreliable transports). */
 static int last_req_len = -1;
 static u32 last_req_hash;
@@ -129,6 +136,7 @@ static int gdb_read_frame(void)
 		while (gdb_getc() != '$')
 			;
 	rx_started = false;
+	acks_owed = 0;
 	while ((c = gdb_getc()) != '#') {
 		if (c == '$') {
 			len = 0;
@@ -272,6 +280,8 @@ static bool gdb_reply_overtaken(void)
 		c = kgdb_io_ops->read_char();
 		if (c == KGDB_NO_CHAR)
 			break;
+		if (c == '+' && acks_owed)
+			acks_owed--;
 		if (c == '$') {
 			rx_started = true;
 			return true;
@@ -288,10 +298,15 @@ static int gdb_await_ack(unsigned long silence_us)
 {
 	int c;
 
-	do
+	for (;;) {
 		c = silence_us ? gdb_getc_within(silence_us) : gdb_getc();
-	while (c != '+' && c != '-' && c != '$' && c != KGDB_NO_CHAR);
-	return c;
+		if (c == '+' && acks_owed) {
+			acks_owed--;
+			continue;
+		}
+		if (c == '+' || c == '-' || c == '$' || c == KGDB_NO_CHAR)
+			return c;
+	}
 }
 
 /*
@@ -344,6 +359,8 @@ void gdbstub_console_write(const char *s, size_t len)
 		gdb_putc(hex_asc[sum >> 4]);
 		gdb_putc(hex_asc[sum & 0xf]);
 		gdb_flush();
+		if (!gdb_session.noack)
+			acks_owed++;
 		s += n;
 		len -= n;
 	}

@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <kernel/byteorder.h>
-#include "../unit/fake.h"
 #include "fuzz_common.h"
+#include "fuzz_machine.h"
+#include "fuzz_nic.h"
 #include "../../transports/kgdboe.c"
 
 #define MAX_FRAMES	64
@@ -84,34 +85,6 @@ static int fuzz_poll_rx(struct net_device *dev, void *buf, size_t len)
 	return (int)n;
 }
 
-static int fuzz_xmit(struct net_device *dev, const void *frame, size_t len)
-{
-	const volatile u8 *p = frame;
-	size_t i;
-
-	if (len < 60 || len > ETH_FRAME_LEN)
-		abort();
-	for (i = 0; i < len; i++)
-		(void)p[i];
-	return 0;
-}
-
-static const struct net_device_ops fuzz_ops = {
-	.poll_rx = fuzz_poll_rx,
-	.xmit = fuzz_xmit,
-};
-
-static struct net_device fuzz_dev = {
-	.name = "eth0",
-	.mac = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 },
-	.ops = &fuzz_ops,
-};
-
-struct net_device *netdev_find(const char *name)
-{
-	return !name || !*name || !strcmp(name, fuzz_dev.name) ? &fuzz_dev : NULL;
-}
-
 void tick_poll_register(struct tick_poll *p)
 {
 }
@@ -142,37 +115,30 @@ static void split_frames(const u8 *data, size_t size)
 	next_frame = 0;
 }
 
+static bool frames_left(void)
+{
+	return next_frame < nr_frames;
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
-	static u8 pristine[FAKE_END];
 	static bool started;
-	unsigned int entries;
 	size_t i;
 
+	if (fuzz_asks_reboot(data, size))
+		return 0;
+	fuzz_machine_reset();
 	if (!started) {
-		fake_reset(2);
-		memcpy(pristine, fake_mem, sizeof(pristine));
 		if (kgdboe_configure("6443@10.0.2.15/eth0"))
 			abort();
 		started = true;
 	}
-	if (fuzz_asks_reboot(data, size))
-		return 0;
-	memcpy(fake_mem, pristine, sizeof(fake_mem));
-	memset(fake_hw, 0, sizeof(fake_hw));
-	fake_regs[1].flags = 0;
 	/* Nothing of the last input's session carries over. */
 	rx_head = rx_tail = tx_len = 0;
 	break_in_pending = false;
 	kgdboe_session_end();
 	split_frames(data, size);
-	for (entries = 0; entries < 8 && (!entries || next_frame < nr_frames); entries++) {
-		fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-		fake_regs[0].flags = 0;
-		kgdb_breakpoint();
-		while (kgdb_active())
-			;
-	}
+	fuzz_sessions(frames_left);
 	for (i = 0; i < nr_frames; i++)
 		free((void *)frames[i]);
 	return 0;

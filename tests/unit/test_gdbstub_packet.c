@@ -231,6 +231,31 @@ static void test_console_o_packets(void **state)
 	assert_output();
 }
 
+/*
+ * gdb acks every O packet, and may do so late: a '+' that comes after the
+ * stop reply but was owed to an O packet is not the stop reply's ack.
+ * Over a datagram transport that stop reply may be the one that got
+ * lost: it is sent again after the silence, as if no '+' had come.
+ */
+static void test_late_ack_of_an_o_packet_is_not_the_stop_replys(void **state)
+{
+	extern struct console *fake_console;
+
+	gdb_connect();
+	resume("c");
+	kgdb_breakpoint();
+	fake_console->write(fake_console, "hi\n", 3);
+	expect_pkt("O68690a");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");	/* the O packet's, late */
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	kgdb_breakpoint();
+	assert_output();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -246,6 +271,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,
+						setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_unreliable_refuses_noack, setup1,
 						teardown_unreliable),
 		cmocka_unit_test_setup_teardown(test_unreliable_resent_request_is_not_run_twice,
