@@ -96,21 +96,15 @@ void tick_poll_unregister(struct tick_poll *p)
 /* Split the input into frames, each in a buffer of exactly its length. */
 static void split_frames(const u8 *data, size_t size)
 {
-	u8 *copy;
+	u8 *frame;
 	size_t len;
 
-	for (nr_frames = 0; size && nr_frames < MAX_FRAMES; nr_frames++) {
-		len = size >= 2 ? (size_t)data[0] << 8 | data[1] : 0;
-		data += size >= 2 ? 2 : size;
-		size -= size >= 2 ? 2 : size;
-		if (len > size)
-			len = size;
-		copy = malloc(len ? len : 1);
-		memcpy(copy, data, len);
-		frames[nr_frames] = copy;
+	for (nr_frames = 0; nr_frames < MAX_FRAMES; nr_frames++) {
+		len = fuzz_next_frame(&data, &size, &frame);
+		if (!frame)
+			break;
+		frames[nr_frames] = frame;
 		frame_len[nr_frames] = len;
-		data += len;
-		size -= len;
 	}
 	next_frame = 0;
 }

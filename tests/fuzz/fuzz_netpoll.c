@@ -45,20 +45,14 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	if (netpoll_setup(&np))
 		abort();
 
-	while (size) {
-		size_t len = size >= 2 ? (size_t)data[0] << 8 | data[1] : 0;
+	for (;;) {
 		u8 *frame;
+		size_t len = fuzz_next_frame(&data, &size, &frame);
 
-		data += size >= 2 ? 2 : size;
-		size -= size >= 2 ? 2 : size;
-		if (len > size)
-			len = size;
-		frame = malloc(len ? len : 1);
-		memcpy(frame, data, len);
+		if (!frame)
+			break;
 		netpoll_rx_frame(&np, frame, len);
 		free(frame);
-		data += len;
-		size -= len;
 	}
 	return 0;
 }

@@ -41,4 +41,29 @@ struct net_device *netdev_find(const char *name)
 	return !name || !*name || !strcmp(name, fuzz_dev.name) ? &fuzz_dev : NULL;
 }
 
+/*
+ * The next frame of an input made of frames, each a 2-byte big-endian
+ * length and that many bytes (the last one takes what is left), copied to
+ * a buffer of exactly its length (for ASan) that the caller frees.
+ * Returns its length; *@frame is NULL once the input is used up.
+ */
+static size_t fuzz_next_frame(const u8 **data, size_t *size, u8 **frame)
+{
+	size_t len = *size >= 2 ? (size_t)(*data)[0] << 8 | (*data)[1] : 0;
+	size_t hdr = *size >= 2 ? 2 : *size;
+
+	*frame = NULL;
+	if (!*size)
+		return 0;
+	*data += hdr;
+	*size -= hdr;
+	if (len > *size)
+		len = *size;
+	*frame = malloc(len ? len : 1);
+	memcpy(*frame, *data, len);
+	*data += len;
+	*size -= len;
+	return len;
+}
+
 #endif
