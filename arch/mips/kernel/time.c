@@ -48,13 +48,21 @@ void mdelay(unsigned long ms)
 
 /* Writing Compare acknowledges the interrupt. A tick late by more than a
  * period (the machine was stopped in the debugger) restarts the rhythm
- * from now rather than firing the missed ones back to back. */
+ * from now rather than firing the missed ones back to back. Count runs on
+ * the host's clock under QEMU, so it can pass a Compare that was just
+ * ahead of it before the write lands (the host descheduled the vCPU): that
+ * match would come only when Count wraps, 26 s later. A Compare that Count
+ * has passed once written is set a whole period ahead instead. */
 static void set_next_compare(void)
 {
 	next_compare += COUNTS_PER_TICK;
 	if ((s32)(next_compare - read_count()) <= 0)
 		next_compare = read_count() + COUNTS_PER_TICK;
 	write_c0(CP0_COMPARE, next_compare);
+	while ((s32)(next_compare - read_count()) <= 0) {
+		next_compare = read_count() + COUNTS_PER_TICK;
+		write_c0(CP0_COMPARE, next_compare);
+	}
 }
 
 static void timer_interrupt(struct pt_regs *regs)
