@@ -138,6 +138,7 @@ static void tx_stop_reply(bool awaited)
 	u8 sig = (u8)gdb_stop->signo, val[sizeof(uintptr_t)];
 	unsigned int i;
 
+	gdb_session.stopped_unlisted = true;
 	tx_begin();
 	tx_char('T');
 	tx_hexbytes(&sig, 1);
@@ -553,6 +554,14 @@ static bool h_thread_extra(struct gdb_args *a)
 	return false;
 }
 
+/*
+ * gdb 13 in all-stop mode reads the whole thread list after every stop
+ * (normal_stop -> update_thread_list) but shows the texts only in `info
+ * threads` and `thread apply`, which read the list again first. So the
+ * first list read after a stop reply is terse, and costs the line 16
+ * bytes a thread instead of about 54; any later read has the texts. A
+ * read past offset 0 continues the document its offset-0 read began.
+ */
 static bool h_xfer_threads(struct gdb_args *a)
 {
 	size_t off = a->num[0], end = off + MIN(a->num[1], KGDB_PACKET_SIZE);
@@ -561,9 +570,13 @@ static bool h_xfer_threads(struct gdb_args *a)
 		tx_err(-ENOENT);
 		return false;
 	}
+	if (!off) {
+		gdb_session.list_terse = gdb_session.stopped_unlisted;
+		gdb_session.stopped_unlisted = false;
+	}
 	tx_begin();
 	tx_char('m');
-	if (gdb_threads_xml(off, end < off ? (size_t)-1 : end))
+	if (gdb_threads_xml(off, end < off ? (size_t)-1 : end, gdb_session.list_terse))
 		tx_patch(0, 'l');
 	tx_end();
 	return false;

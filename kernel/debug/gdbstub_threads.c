@@ -85,9 +85,10 @@ void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size)
  * so that gdb 13 learns every thread and its text in one or two packets
  * instead of qfThreadInfo plus one qThreadExtraInfo per thread. Threads
  * carry no name attribute: gdb would print it next to the same text. No
- * XML declaration, no newlines: gdb reads the list at every stop.
+ * XML declaration, no newlines: gdb reads the list at every stop. A
+ * terse list leaves the texts out (<thread id="4"/>).
  */
-static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *th)
+static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *th, bool terse)
 {
 	char s[GDB_THREAD_TEXT];
 
@@ -97,13 +98,17 @@ static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *
 		snprintf(s, GDB_THREAD_TEXT, " core=\"%d\"", th->cpu);
 		xml_str(w, s);
 	}
+	if (terse) {
+		xml_str(w, "/>");
+		return;
+	}
 	xml_str(w, ">");
 	gdb_thread_text(th, s, GDB_THREAD_TEXT);
 	xml_text(w, s);
 	xml_str(w, "</thread>");
 }
 
-bool gdb_threads_xml(size_t off, size_t end)
+bool gdb_threads_xml(size_t off, size_t end, bool terse)
 {
 	struct xml_window w = XML_WINDOW(off, end);
 	struct gdb_thread th;
@@ -114,14 +119,14 @@ bool gdb_threads_xml(size_t off, size_t end)
 	for_each_online_cpu(cpu) {
 		th.cpu = (int)cpu;
 		th.task = NULL;
-		xml_thread(&w, KGDB_TID_CPU_BASE + (long)cpu, &th);
+		xml_thread(&w, KGDB_TID_CPU_BASE + (long)cpu, &th, terse);
 	}
 	for_each_task(t) {
 		if (t->state == TASK_DEAD)
 			continue;
 		th.task = t;
 		th.cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
-		xml_thread(&w, task_tid(t), &th);
+		xml_thread(&w, task_tid(t), &th, terse);
 	}
 	xml_str(&w, "</threads>");
 	return xml_window_done(&w);

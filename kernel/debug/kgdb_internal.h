@@ -84,6 +84,8 @@ struct gdb_session {
 	bool noack;		/* QStartNoAckMode: no '+'/'-' either way */
 	long g_tid, c_tid;	/* Hg, Hc: the threads for registers and resuming */
 	unsigned int thread_cursor;	/* where qsThreadInfo goes on */
+	bool stopped_unlisted;	/* a stop reply went out; no thread list read since */
+	bool list_terse;	/* the thread list being read has no texts */
 };
 extern struct gdb_session gdb_session;
 /* gdbstub.c: forget the session (the transport goes away). */
@@ -112,8 +114,11 @@ bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct gdb_thread *th
 bool gdb_thread_nth(unsigned int n, long *tid);
 /* What gdb shows in parentheses after a thread. */
 void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size);
-/* Into the reply: the [off, end) window of the thread list's XML; true if it ends there. */
-bool gdb_threads_xml(size_t off, size_t end);
+/*
+ * Into the reply: the [off, end) window of the thread list's XML, with
+ * each thread's text unless @terse; true if it ends there.
+ */
+bool gdb_threads_xml(size_t off, size_t end, bool terse);
 
 /* gdbstub_regs.c: registers through the arch's table. */
 size_t gdbstub_regs_size(void);		/* bytes in the 'g' block */

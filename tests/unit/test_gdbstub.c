@@ -319,6 +319,43 @@ static void test_xfer_threads(void **state)
 	break_in();
 }
 
+/*
+ * The first list read after a stop reply (gdb's refresh at every stop) has
+ * no texts, pages included; the next read, as `info threads` makes, has them.
+ */
+static void test_xfer_threads_terse_after_stop(void **state)
+{
+	static const char full[] = XFER_THREADS_HEAD
+		"<thread id=\"f4240\" core=\"0\">CPU0</thread>"
+		"<thread id=\"f4241\" core=\"1\">CPU1</thread>"
+		"<thread id=\"1\">swapper/0, pid 0, sleeping</thread>"
+		"<thread id=\"2\" core=\"0\">init, pid 1, on CPU0</thread>"
+		"<thread id=\"3\" core=\"1\">worker, pid 2, on CPU1</thread>"
+		"<thread id=\"4\">sleeper, pid 3, sleeping</thread>"
+		"</threads>";
+	static const char terse[] = XFER_THREADS_HEAD
+		"<thread id=\"f4240\" core=\"0\"/><thread id=\"f4241\" core=\"1\"/>"
+		"<thread id=\"1\"/><thread id=\"2\" core=\"0\"/>"
+		"<thread id=\"3\" core=\"1\"/><thread id=\"4\"/></threads>";
+
+	gdb_connect();
+	xchg("qXfer:threads:read::0,ffb", xfer_reply('l', full, strlen(full)));
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	xchg("?", stop_reply(0, 5, "", 2));
+	xchg("qXfer:threads:read::0,20", xfer_reply('m', terse, 0x20));
+	xchg("qXfer:threads:read::20,ffb", xfer_reply('l', terse + 0x20, strlen(terse) - 0x20));
+	xchg("qXfer:threads:read::0,ffb", xfer_reply('l', full, strlen(full)));
+	xchg("qXfer:threads:read::0,ffb", xfer_reply('l', full, strlen(full)));
+	resume("c");
+	break_in();
+	/* The stop gdb waited for. */
+	expect_pkt(stop_reply(0, 5, "", 2));
+	xchg("qXfer:threads:read::0,ffb", xfer_reply('l', terse, strlen(terse)));
+	xchg("qXfer:threads:read::0,ffb", xfer_reply('l', full, strlen(full)));
+	resume("c");
+	break_in();
+}
+
 /* A long list comes in pieces of what gdb asked for, each cut where the last ended. */
 static void test_xfer_threads_paging(void **state)
 {
@@ -597,6 +634,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_xfer_features, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads_paging, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_xfer_threads_terse_after_stop, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_monitor_names_unique, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_monitor, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_and_malformed, setup1, teardown),

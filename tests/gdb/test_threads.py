@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: MIT
+"""gdb's view of the kernel's threads across stops. gdb reads the whole
+thread list at every stop; the stub sends it then without the threads'
+texts (about 16 bytes a thread on the line instead of 54), and with them
+whenever gdb reads it to show them: `info threads`, `thread apply`, MI's
+-thread-info."""
+import re
+
+from gdb import mi_unquote
+from machine import PROMPT
+
+# What follows "Thread <id>" in gdb's listings: a CPU's shadow thread, or a
+# task with its pid and state.
+TEXT = r"CPU\d+(?: \(running\))?|[^,()]+, pid \d+, (?:on CPU\d+|[a-z]+)"
+TASKS = ("init", "shell", "kworker/0", "events", "watchdog")
+
+
+def thread_lists(g, since):
+    """The thread lists gdb received in its log from line @since on."""
+    text = "\n".join(mi_unquote(line[2:-1]) for line in g.log[since:] if line.startswith("&"))
+    return re.findall(r"Packet received: [lm](<threads>.*?</threads>)", text)
+
+
+def step_and_lists(g):
+    """stepi; the thread lists gdb read for that stop."""
+    since = len(g.log)
+    g.pending_stops = []
+    g.mi("-exec-next-instruction")
+    g.wait_stop()
+    # The stop's own packets are in the log before *stopped; the next
+    # command's cannot be, so this is all the stop read.
+    return thread_lists(g, since)
+
+
+def assert_terse(lists):
+    assert lists, "gdb read no thread list at the stop"
+    for doc in lists:
+        assert re.fullmatch(r'<threads>(?:<thread id="[0-9a-f]+"(?: core="\d+")?/>)+</threads>',
+                            doc), doc
+
+
+def test_thread_texts_after_each_kind_of_stop(attached):
+    m, g = attached
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+    g.interrupt()
+    g.wait_stop()
+    g.cmd("set debug remote 1")
+    g.cmd("set debug remote-packet-max-chars unlimited")
+
+    assert_terse(step_and_lists(g))
+    since = len(g.log)
+    threads = g.cmd("info threads")
+    rows = re.findall(r"^\*?\s+\d+\s+Thread [0-9a-f]+ \((.*?)\)\s", threads, re.M)
+    assert len(rows) >= 2 * m.cpus + len(TASKS), threads
+    for text in rows:
+        assert re.fullmatch(TEXT, text), (text, threads)
+    for name in TASKS:
+        assert re.search(rf"\({re.escape(name)}, pid \d+, ", threads), (name, threads)
+    full = thread_lists(g, since)
+    assert full and all("</thread>" in doc for doc in full), full
+
+    assert_terse(step_and_lists(g))
+    every = g.cmd("thread apply all p 0")
+    heads = re.findall(r"^Thread \d+ \(Thread [0-9a-f]+ \((.*?)\)\):", every, re.M)
+    assert len(heads) == len(rows), every
+    assert all(re.fullmatch(TEXT, h) for h in heads), every
+
+    assert_terse(step_and_lists(g))
+    result, _ = g.mi("-thread-info")
+    details = re.findall(r'details="((?:[^"\\]|\\.)*)"', result)
+    assert len(details) == len(rows), result
+    assert all(re.fullmatch(TEXT, mi_unquote(d)) for d in details), result
+    g.cont()
