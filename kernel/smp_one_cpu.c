@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The SMP calls of a board that brings up only its boot CPU
- * (CONFIG_ONE_CPU: MIPS malta, PowerPC ppce500; their docs say why):
+ * (CONFIG_ONE_CPU: MIPS malta; its doc says why):
  * there is no other CPU to start, to send an NMI or a reschedule to.
  */
 #include <kernel/arch.h>

@@ -9,6 +9,7 @@
 #include <kernel/jiffies.h>
 #include <kernel/mpic.h>
 #include <kernel/printk.h>
+#include <kernel/smp.h>
 #include <asm/setup.h>
 
 /* Primary opcode 0 is reserved on every PowerPC. */
@@ -19,9 +20,10 @@ void arch_crash_invalid_opcode(void)
 
 void arch_crash_irq_oops(void)
 {
-	ppc_set_ipi_handler(crash_in_irq_handler);
+	ppc_set_ipi_handler(PPC_IPI_CRASH, crash_in_irq_handler);
+	local_irq_disable();
+	mpic_send_ipi(PPC_IPI_CRASH, 1UL << smp_processor_id());
 	local_irq_enable();
-	mpic_send_ipi(1UL << 0);
 	mdelay(100);
 	pr_err("crash: the IPI did not arrive\n");
 }

@@ -58,6 +58,8 @@ ppc_vectors:
 	.irp	n, 32, 33, 34, 35
 	vector	\n, SPRN_SPRG0, SPRN_SPRG1, ppc_entry
 	.endr
+	.globl	ppc_vectors_end
+ppc_vectors_end:
 
 .macro	save_reg n
 	stw	%r\n, F(PT_R(\n))(%r1)
@@ -70,7 +72,7 @@ ppc_vectors:
 	.cfi_offset \col, F(\off) - FRAME_SIZE
 .endm
 
-.macro	common name, srr0, srr1, sa, sb, rfi_insn
+.macro	common name, srr0, srr1, sa, sb, rfi_insn, base
 	.globl	\name
 	.type	\name, @function
 \name:
@@ -108,11 +110,18 @@ ppc_vectors:
 	mfspr	%r10, SPRN_ESR
 	stw	%r10, F(PT_ESR)(%r1)
 	/* The handler runs with EE, DE and WE clear (a base-class interrupt
-	 * leaves DE as it was: a step would trap in the handler). */
+	 * leaves DE as it was: a step would trap in the handler). A base
+	 * handler takes CE from the interrupted MSR: the NMI clears it to
+	 * wait for the end of this prologue (nmi.c). */
 	mfmsr	%r10
 	lis	%r11, (MSR_EE | MSR_DE | MSR_WE)@h
 	ori	%r11, %r11, (MSR_EE | MSR_DE | MSR_WE)@l
 	andc	%r10, %r10, %r11
+	.if	\base
+	lwz	%r11, F(PT_MSR)(%r1)
+	andis.	%r11, %r11, MSR_CE@h
+	or	%r10, %r10, %r11
+	.endif
 	mtmsr	%r10
 	isync
 	.globl	\name\()_prologue_end
@@ -120,6 +129,8 @@ ppc_vectors:
 	li	%r31, 0
 	addi	%r3, %r1, 8
 	bl	ppc_do_exception
+	.globl	\name\()_exit
+\name\()_exit:
 	wrteei	0
 	lwz	%r10, F(PT_CR)(%r1)
 	mtcr	%r10
@@ -146,7 +157,7 @@ ppc_vectors:
 	.text
 	.globl	ppc_entry_start
 ppc_entry_start:
-	common	ppc_entry, SPRN_SRR0, SPRN_SRR1, SPRN_SPRG0, SPRN_SPRG1, rfi
-	common	ppc_crit_entry, SPRN_CSRR0, SPRN_CSRR1, SPRN_SPRG2, SPRN_SPRG3, rfci
+	common	ppc_entry, SPRN_SRR0, SPRN_SRR1, SPRN_SPRG0, SPRN_SPRG1, rfi, 1
+	common	ppc_crit_entry, SPRN_CSRR0, SPRN_CSRR1, SPRN_SPRG2, SPRN_SPRG3, rfci, 0
 	.globl	ppc_entry_end
 ppc_entry_end:

@@ -3,7 +3,8 @@
  * External interrupts (IVOR4) through the MPIC: the vector read from
  * IACK is the source number (or the IPI's vector), the handler runs, EOI
  * ends it. request_irq() takes MPIC source numbers; both UARTs share
- * source 42, which the 8250 driver handles as one shared line.
+ * source 42, which the 8250 driver handles as one shared line. Device
+ * sources go to CPU 0; IPIs reach any CPU.
  */
 #include <kernel/errno.h>
 #include <kernel/irq.h>
@@ -20,11 +21,11 @@ struct irq_action {
 };
 
 static struct irq_action actions[MPIC_NR_SOURCES];
-static ppc_irq_handler_t ipi_handler;
+static ppc_irq_handler_t ipi_handlers[MPIC_NR_IPIS];
 
-void ppc_set_ipi_handler(ppc_irq_handler_t fn)
+void ppc_set_ipi_handler(unsigned int ipi, ppc_irq_handler_t fn)
 {
-	ipi_handler = fn;
+	WRITE_ONCE(ipi_handlers[ipi], fn);
 }
 
 int request_irq(int irq, irq_handler_t handler, void *data)
@@ -63,9 +64,11 @@ void ppc_poll_duart(void)
 
 static void dispatch(struct pt_regs *regs, unsigned int vector)
 {
-	if (vector == MPIC_IPI_VECTOR) {
-		if (ipi_handler)
-			ipi_handler(regs);
+	if (vector >= MPIC_IPI_VECTOR && vector < MPIC_IPI_VECTOR + MPIC_NR_IPIS) {
+		ppc_irq_handler_t fn = READ_ONCE(ipi_handlers[vector - MPIC_IPI_VECTOR]);
+
+		if (fn)
+			fn(regs);
 	} else if (vector < MPIC_NR_SOURCES && actions[vector].fn) {
 		actions[vector].fn((int)vector, actions[vector].data);
 	} else {

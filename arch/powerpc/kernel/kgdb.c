@@ -7,7 +7,8 @@
  * what the interrupted code left: saved as each CPU stops and put back,
  * with gdb's changes, as it resumes. Breakpoints are "trap", reported by
  * the program interrupt as DIE_BREAKPOINT; single-step is the core's
- * software step with the next-PC decoder in kgdb_branch.c.
+ * software step with the next-PC decoder in kgdb_branch.c. The roundup is
+ * the critical interrupt NMI (nmi.c); held CPUs spin.
  */
 #include <kernel/string.h>
 #include <asm/cacheflush.h>
@@ -189,6 +190,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.set_pc = generic_kgdb_set_pc,
 	.next_pcs = ppc_kgdb_next_pcs,
 	.step_irqs = ppc_kgdb_step_irqs,
+	.roundup_cpus = generic_kgdb_roundup_cpus,
 	.cpu_enter = ppc_kgdb_cpu_enter,
 	.cpu_leave = ppc_kgdb_cpu_leave,
 	.flush_icache = ppc_kgdb_flush_icache,

@@ -96,9 +96,16 @@ __noreturn void ppc_start_kernel(const void *fdt)
 		fdt_set_boot_blob(fdt);
 	}
 	ppc_tlb_init();
+	ppc_cpu_init();
+	start_kernel();
+}
+
+/* Every CPU: its vectors, doze for MSR[WE], and the NMI (critical input) let in. */
+void ppc_cpu_init(void)
+{
 	ppc_set_vectors();
 	mtspr(SPRN_HID0, mfspr(SPRN_HID0) | HID0_DOZE);
-	start_kernel();
+	mtmsr(mfmsr() | MSR_CE);
 }
 
 void arch_setup(void)

@@ -3,7 +3,9 @@
  * Time: the timebase and the decrementer, which count at the device
  * tree's timebase-frequency (400 MHz on QEMU's ppce500). The decrementer
  * reloads itself from DECAR (TCR[ARE]) and interrupts (IVOR10) at HZ;
- * udelay() counts the timebase.
+ * udelay() counts the timebase. Each CPU has its own decrementer and
+ * ticks its own scheduler; CPU 0 also counts jiffies and polls the UARTs'
+ * line (their interrupt goes to CPU 0 alone).
  */
 #include <kernel/irq.h>
 #include <kernel/jiffies.h>
@@ -15,7 +17,7 @@
 #include <asm/reg.h>
 #include <asm/setup.h>
 
-static unsigned long timer_ticks;
+static unsigned long timer_ticks[NR_CPUS];
 
 static u64 read_tb(void)
 {
@@ -47,28 +49,37 @@ void mdelay(unsigned long ms)
  * so a machine stopped in the debugger gets one tick, not the missed ones. */
 void ppc_do_timer(struct pt_regs *regs)
 {
+	unsigned int cpu = smp_processor_id();
+
 	mtspr(SPRN_TSR, TSR_DIS);
 	regs->msr &= ~MSR_WE;		/* woken from the idle doze: stay awake */
 	irq_enter();
-	timer_ticks++;
-	jiffies_tick();
+	timer_ticks[cpu]++;
+	if (cpu == 0)
+		jiffies_tick();
 	scheduler_tick();
-	ppc_poll_duart();
+	if (cpu == 0)
+		ppc_poll_duart();
 	irq_exit();
 	if ((regs->msr & MSR_EE) && !in_interrupt() && need_resched())
 		schedule();
 }
 
-unsigned long ppc_timer_ticks(void)
+unsigned long ppc_timer_ticks(unsigned int cpu)
 {
-	return READ_ONCE(timer_ticks);
+	return READ_ONCE(timer_ticks[cpu]);
 }
 
 void arch_timer_init(void)
 {
+	pr_info("time: decrementer at %lu MHz, HZ=%d\n", ppc_tb_freq / 1000000, HZ);
+	ppc_timer_start();
+}
+
+void ppc_timer_start(void)
+{
 	unsigned long period = ppc_tb_freq / HZ;
 
-	pr_info("time: decrementer at %lu MHz, HZ=%d\n", ppc_tb_freq / 1000000, HZ);
 	mtspr(SPRN_DECAR, period);
 	mtspr(SPRN_DEC, period);
 	mtspr(SPRN_TSR, TSR_DIS);

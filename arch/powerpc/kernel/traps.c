@@ -6,7 +6,8 @@
  * with NIP on the instruction, "twi 31,0,0" is BUG(). The debug
  * interrupt goes to the die chain as DIE_DEBUG with DBSR as the error
  * code. Storage and TLB miss interrupts go to mm/fault.c; interrupts to
- * irq.c and time.c; everything else is fatal through die().
+ * irq.c, time.c and nmi.c (critical input); everything else is fatal
+ * through die().
  */
 #include <kernel/die.h>
 #include <kernel/irq.h>
@@ -110,6 +111,9 @@ static void do_debug(struct pt_regs *regs)
 void ppc_do_exception(struct pt_regs *regs)
 {
 	switch (regs->trap) {
+	case IVOR_CRITICAL:
+		ppc_do_nmi(regs);
+		return;
 	case IVOR_EXTERNAL:
 		ppc_do_irq(regs);
 		return;

@@ -11,8 +11,11 @@
  * - CCSR at CCSR_VIRT, cache-inhibited and guarded (36-bit physical
  *   address through MAS7).
  *
- * QEMU's initial entry (TLB1 slot 0, 0 up to past the device tree) goes
- * last: until then both map the code we run identically.
+ * QEMU's initial entry (TLB1 slot 0, 0 up to past the device tree; 64 MiB
+ * from 0 for a CPU it releases from the spin table) goes last: until then
+ * both map the code we run identically. Each CPU has its own TLB: every
+ * secondary makes the same entries as it starts. Slot 0 is then free for
+ * a short-lived window on one page of I/O (the spin table).
  */
 #include <kernel/printk.h>
 #include <asm/reg.h>
@@ -31,6 +34,9 @@
 
 #define TLB1_ENTRIES		16
 #define TLB1_CCSR_SLOT		(TLB1_ENTRIES - 1)
+#define TLB1_TEMP_SLOT		0			/* QEMU's, then ppc_tlb_map_temp()'s */
+#define TEMP_VIRT		(CCSR_VIRT + CCSR_SIZE)
+#define TEMP_SIZE		4096UL
 #define MAX_PAGE_LOG2K		18			/* 256 MiB */
 
 static void tlb1_write(unsigned int slot, uintptr_t va, u64 pa, unsigned int log2k, u32 wimge)
@@ -61,7 +67,8 @@ static unsigned int page_at(uintptr_t addr, uintptr_t top)
 	return k;
 }
 
-void ppc_tlb_init(void)
+/* This CPU's entries; returns where the RAM mapped ends. */
+static uintptr_t map_kernel(void)
 {
 	uintptr_t addr = KERNEL_MAP_START;
 	unsigned int slot = 1;
@@ -72,8 +79,32 @@ void ppc_tlb_init(void)
 		tlb1_write(slot++, addr, addr, k, 0);
 		addr += 1024UL << k;
 	}
-	/* Whatever the free slots did not reach is not RAM to us. */
-	ppc_ram_top = addr;
 	tlb1_write(TLB1_CCSR_SLOT, CCSR_VIRT, ppc_ccsr_phys, 10, MAS2_I | MAS2_G);
-	tlb1_invalidate(0);
+	tlb1_invalidate(TLB1_TEMP_SLOT);
+	return addr;
+}
+
+void ppc_tlb_init(void)
+{
+	/* Whatever the free slots did not reach is not RAM to us. */
+	ppc_ram_top = map_kernel();
+}
+
+/* A secondary CPU: the boot CPU's layout (ppc_ram_top is final by now). */
+void ppc_tlb_init_secondary(void)
+{
+	map_kernel();
+}
+
+void *ppc_tlb_map_temp(u64 pa)
+{
+	u64 page = pa & ~(u64)(TEMP_SIZE - 1);
+
+	tlb1_write(TLB1_TEMP_SLOT, TEMP_VIRT, page, 2, MAS2_I | MAS2_G);
+	return (void *)(TEMP_VIRT + (uintptr_t)(pa - page));
+}
+
+void ppc_tlb_unmap_temp(void)
+{
+	tlb1_invalidate(TLB1_TEMP_SLOT);
 }

@@ -37,6 +37,11 @@ extern unsigned long ppc_tb_freq;	/* timebase and decrementer, Hz */
 /* Boot path (head.S calls ppc_start_kernel with the device tree). */
 __noreturn void ppc_start_kernel(const void *fdt);
 void ppc_tlb_init(void);		/* RAM and CCSR in TLB1, QEMU's entry gone */
+void ppc_tlb_init_secondary(void);	/* the same on a secondary CPU */
+/* One 4 KiB page of I/O at physical @pa (cache-inhibited, guarded) until
+ * ppc_tlb_unmap_temp(), on this CPU; returns the virtual address of @pa. */
+void *ppc_tlb_map_temp(u64 pa);
+void ppc_tlb_unmap_temp(void);
 void ppc_irq_init(void);
 void ppc_poll_duart(void);		/* irq.c: the tick runs the UARTs' shared line */
 
@@ -45,17 +50,28 @@ void ppc_poll_duart(void);		/* irq.c: the tick runs the UARTs' shared line */
 extern char ppc_vectors[];
 extern char ppc_entry_start[], ppc_entry_end[];
 extern char ppc_entry_prologue_end[], ppc_crit_prologue_end[];
+extern char ppc_vectors_end[], ppc_entry_exit[], ppc_crit_entry[];
 void ppc_set_vectors(void);
 void ppc_do_exception(struct pt_regs *regs);
 void ppc_do_irq(struct pt_regs *regs);
 void ppc_do_timer(struct pt_regs *regs);
 void ppc_do_fault(struct pt_regs *regs);
 
-/* Interrupt handler for an MPIC source or IPI vector (irq.c). */
+/* MPIC IPIs: the crash command's self-interrupt, reschedule (irq.c). */
+#define PPC_IPI_CRASH		0
+#define PPC_IPI_RESCHEDULE	1
 typedef void (*ppc_irq_handler_t)(struct pt_regs *regs);
-void ppc_set_ipi_handler(ppc_irq_handler_t fn);
+void ppc_set_ipi_handler(unsigned int ipi, ppc_irq_handler_t fn);
 
-unsigned long ppc_timer_ticks(void);
+/* Secondary CPUs (smp.c, head.S); the critical interrupt, the NMI (nmi.c). */
+extern unsigned long ppc_secondary_stack;
+void ppc_secondary_entry(void);
+__noreturn void ppc_secondary_start(unsigned int cpu);
+void ppc_do_nmi(struct pt_regs *regs);
+void ppc_cpu_init(void);		/* vectors, doze, critical interrupts on */
+void ppc_timer_start(void);		/* this CPU's decrementer */
+
+unsigned long ppc_timer_ticks(unsigned int cpu);
 #endif
 
 #endif

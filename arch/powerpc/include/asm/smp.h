@@ -2,13 +2,15 @@
 #ifndef _ASM_POWERPC_SMP_H
 #define _ASM_POWERPC_SMP_H
 
+#include <asm/reg.h>
+
 /*
- * Uniprocessor: this port brings up the boot CPU only (QEMU holds the
- * others in its spin table, see docs/powerpc.md), so the CPU number is 0.
+ * A CPU's number is its PIR, which QEMU's ppce500 sets to the CPU's index
+ * (the device tree's reg): 0 for the boot CPU. One mfspr, no memory.
  */
 static inline unsigned int smp_processor_id(void)
 {
-	return 0;
+	return (unsigned int)mfspr(SPRN_PIR);
 }
 
 #endif
