@@ -107,9 +107,14 @@ void mpic_init(uintptr_t base)
 		major, nr_sources, nr_cpus);
 }
 
+void mpic_set_task_priority(unsigned int prio)
+{
+	mpic_write(MPIC_CTPR, prio);
+}
+
 void mpic_cpu_init(void)
 {
-	mpic_write(MPIC_CTPR, 0);
+	mpic_set_task_priority(0);
 	/* Anything left in service from before a reset. */
 	while (mpic_ack() != MPIC_SPURIOUS_VECTOR)
 		mpic_eoi();

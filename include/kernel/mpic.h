@@ -15,12 +15,15 @@
 #define MPIC_IPI_VECTOR		0x100	/* IPI n's vector: MPIC_IPI_VECTOR + n */
 #define MPIC_NR_IPIS		4
 #define MPIC_SPURIOUS_VECTOR	0xffff
+#define MPIC_MAX_PRIORITY	15
 #define MPIC_MSI_SRC0		224	/* MSI n's source (of MPIC_NR_MSI) */
 #define MPIC_NR_MSI		8
 
 void mpic_init(uintptr_t base);
 /* This CPU's interface: task priority 0, nothing left in service. */
 void mpic_cpu_init(void);
+/* Deliver to this CPU only what is above @prio (MPIC_MAX_PRIORITY: nothing). */
+void mpic_set_task_priority(unsigned int prio);
 void mpic_unmask(unsigned int src);
 void mpic_mask(unsigned int src);
 /* The highest pending vector, now in service (MPIC_SPURIOUS_VECTOR: none). */

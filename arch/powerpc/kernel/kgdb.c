@@ -8,7 +8,7 @@
  * with gdb's changes, as it resumes. Breakpoints are "trap", reported by
  * the program interrupt as DIE_BREAKPOINT; single-step is the core's
  * software step with the next-PC decoder in kgdb_branch.c. The roundup is
- * the critical interrupt NMI (nmi.c); held CPUs spin.
+ * the critical interrupt NMI (nmi.c); held CPUs doze (kgdb_hold.c).
  */
 #include <kernel/string.h>
 #include <asm/cacheflush.h>
@@ -191,6 +191,9 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.next_pcs = ppc_kgdb_next_pcs,
 	.step_irqs = ppc_kgdb_step_irqs,
 	.roundup_cpus = generic_kgdb_roundup_cpus,
+	.hold_wait = ppc_kgdb_hold_wait,
+	.hold_kick = ppc_kgdb_hold_kick,
+	.hold_woken = ppc_kgdb_hold_woken,
 	.cpu_enter = ppc_kgdb_cpu_enter,
 	.cpu_leave = ppc_kgdb_cpu_leave,
 	.flush_icache = ppc_kgdb_flush_icache,

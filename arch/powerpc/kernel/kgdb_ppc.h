@@ -30,4 +30,12 @@ bool ppc_insn_sets_ee(u32 insn);
 int ppc_kgdb_next_pcs(struct pt_regs *regs, uintptr_t *pcs);
 void ppc_kgdb_step_irqs(struct pt_regs *regs, bool on);
 
+/* kgdb_hold.c: held CPUs doze until the master's kick. */
+void ppc_kgdb_hold_wait(const bool *release);
+void ppc_kgdb_hold_kick(unsigned int cpu);
+void ppc_kgdb_hold_woken(struct pt_regs *regs);
+/* kgdb_doze.S: the release test and the doze. */
+void ppc_kgdb_doze_unless(const bool *release, unsigned long msr);
+extern char ppc_kgdb_doze_window[], ppc_kgdb_doze_window_end[];
+
 #endif
