@@ -42,9 +42,8 @@ QEMU = {
 TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS",
        "powerpc": "ttyS"}
 # Arches whose QEMU board offers no SMP the kernel brings up (MIPS malta:
-# the extra CPUs of a 24Kf are parked, see docs/mips.md; PowerPC ppce500:
-# the port does not release QEMU's spin-table CPUs, see docs/powerpc.md).
-UNIPROCESSOR = {"mips", "mipsel", "powerpc"}
+# the extra CPUs of a 24Kf are parked, see docs/mips.md).
+UNIPROCESSOR = {"mips", "mipsel"}
 # Arches whose kernel text and rodata are writable (MIPS: KSEG0 is
 # unmapped; PowerPC: RAM is mapped by a few large read/write TLB1 pages).
 NO_WRITE_PROTECTION = {"mips", "mipsel", "powerpc"}
