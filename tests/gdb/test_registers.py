@@ -109,7 +109,7 @@ FLAGS = {
     "arm": ("cpsr", 0x0000001f, 0x10000000),        # the mode; V
     "mips": ("status", 0x0040001e, 0x00001000),     # BEV, KSU, ERL, EXL; IM4
     "mipsel": ("status", 0x0040001e, 0x00001000),
-    "powerpc": ("msr", 0x00004030, 0x00002000),     # PR, IS, DS; FP
+    "powerpc": ("msr", 0x00025030, 0x00002000),     # CE, PR, ME, IS, DS; FP
 }
 
 

@@ -136,9 +136,11 @@ static size_t spe_size(unsigned int regno)
 /*
  * MSR bits a write from gdb leaves as they are: problem state (user mode)
  * and the instruction and data address spaces, whose TLB1 entries are
- * the kernel's only mappings, would take the kernel down on the rfi.
+ * the kernel's only mappings, would take the kernel down on the rfi;
+ * without critical interrupts the CPU could no longer be rounded up, and
+ * without machine checks it would stop on the next bus error.
  */
-#define MSR_KEPT	(MSR_PR | MSR_IS | MSR_DS)
+#define MSR_KEPT	(MSR_PR | MSR_IS | MSR_DS | MSR_CE | MSR_ME)
 
 static void ppc_kgdb_reg_get(unsigned int regno, u8 *val, const struct pt_regs *regs,
 			     unsigned int cpu)
