@@ -55,16 +55,17 @@ static void join_boot_args(long argc, const char *const *argv)
 
 /*
  * Exceptions through EBase (our vectors page in KSEG0, set while BEV is
- * still on), BEV off; interrupts off with the lines this kernel uses
- * unmasked (Status.IM), the general vector for interrupts (Cause.IV off).
+ * still on), BEV off; interrupts off with the lines @irqs unmasked
+ * (Status.IM), the general vector for interrupts (Cause.IV off). Every
+ * CPU does this for itself: the CP0 registers are its own.
  */
-static void cpu_init(void)
+void mips_cpu_init(unsigned long irqs)
 {
 	unsigned long status = read_c0(CP0_STATUS);
 
 	write_c0(CP0_EBASE, (uintptr_t)mips_vectors);
 	status &= ~(ST0_IE | ST0_EXL | ST0_ERL | ST0_KSU | ST0_IM_ALL | ST0_BEV);
-	status |= ST0_CU0 | ST0_IM(IRQ_SOFT0) | ST0_IM(IRQ_I8259) | ST0_IM(IRQ_TIMER);
+	status |= ST0_CU0 | irqs;
 	write_c0(CP0_STATUS, status);
 	write_c0(CP0_CAUSE, 0);
 }
@@ -72,7 +73,7 @@ static void cpu_init(void)
 __noreturn void mips_start_kernel(long argc, const char *const *argv, const void *envp,
 				  unsigned long memsize)
 {
-	cpu_init();
+	mips_cpu_init(ST0_IM(IRQ_SOFT0) | ST0_IM(IRQ_I8259) | ST0_IM(IRQ_TIMER));
 	mips_tlb_init();
 	join_boot_args(argc, argv);
 	if (!memsize || memsize > MALTA_MAX_RAM)

@@ -14,5 +14,5 @@ void arch_cpu_describe(struct printer *p, unsigned int cpu)
 {
 	pprintf(p, "cpu%u: PRId %#lx, EBase %#lx, %s, Count %lu MHz, %lu timer ticks\n", cpu,
 		read_c0(CP0_PRID), read_c0(CP0_EBASE), cpu_online(cpu) ? "online" : "offline",
-		MIPS_COUNT_HZ / 1000000, mips_timer_ticks());
+		MIPS_COUNT_HZ / 1000000, mips_timer_ticks(cpu));
 }

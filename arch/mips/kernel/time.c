@@ -2,8 +2,9 @@
 /*
  * Time: CP0 Count/Compare. Count runs at a fixed rate under QEMU: the
  * malta's CPU clock is 320 MHz and Count advances every second cycle
- * (the CPU's cp0-count-rate, 2), so 160 MHz. The Compare interrupt (IP7)
- * ticks at HZ; udelay() counts Count.
+ * (the CPU's cp0-count-rate, 2), so 160 MHz. Every CPU has its own
+ * Count/Compare; each one's Compare interrupt (IP7) ticks it at HZ, CPU 0's
+ * also counts jiffies. udelay() counts Count.
  */
 #include <kernel/jiffies.h>
 #include <kernel/printk.h>
@@ -16,8 +17,8 @@
 #define COUNTS_PER_US	(MIPS_COUNT_HZ / 1000000)
 #define COUNTS_PER_TICK	(MIPS_COUNT_HZ / HZ)
 
-static unsigned long timer_ticks;
-static u32 next_compare;
+static unsigned long timer_ticks[NR_CPUS];
+static u32 next_compare[NR_CPUS];
 
 static u32 read_count(void)
 {
@@ -53,35 +54,46 @@ void mdelay(unsigned long ms)
  * ahead of it before the write lands (the host descheduled the vCPU): that
  * match would come only when Count wraps, 26 s later. A Compare that Count
  * has passed once written is set a whole period ahead instead. */
-static void set_next_compare(void)
+static void set_next_compare(u32 *next)
 {
-	next_compare += COUNTS_PER_TICK;
-	if ((s32)(next_compare - read_count()) <= 0)
-		next_compare = read_count() + COUNTS_PER_TICK;
-	write_c0(CP0_COMPARE, next_compare);
-	while ((s32)(next_compare - read_count()) <= 0) {
-		next_compare = read_count() + COUNTS_PER_TICK;
-		write_c0(CP0_COMPARE, next_compare);
+	*next += COUNTS_PER_TICK;
+	if ((s32)(*next - read_count()) <= 0)
+		*next = read_count() + COUNTS_PER_TICK;
+	write_c0(CP0_COMPARE, *next);
+	while ((s32)(*next - read_count()) <= 0) {
+		*next = read_count() + COUNTS_PER_TICK;
+		write_c0(CP0_COMPARE, *next);
 	}
 }
 
 static void timer_interrupt(struct pt_regs *regs)
 {
-	set_next_compare();
-	timer_ticks++;
-	jiffies_tick();
+	unsigned int cpu = smp_processor_id();
+
+	set_next_compare(&next_compare[cpu]);
+	WRITE_ONCE(timer_ticks[cpu], timer_ticks[cpu] + 1);
+	if (cpu == 0)
+		jiffies_tick();
 	scheduler_tick();
 }
 
-unsigned long mips_timer_ticks(void)
+unsigned long mips_timer_ticks(unsigned int cpu)
 {
-	return READ_ONCE(timer_ticks);
+	return cpu < NR_CPUS ? READ_ONCE(timer_ticks[cpu]) : 0;
+}
+
+/* This CPU's first tick a period from now; interrupts still off. */
+void mips_timer_start(void)
+{
+	unsigned int cpu = smp_processor_id();
+
+	next_compare[cpu] = read_count();
+	set_next_compare(&next_compare[cpu]);
 }
 
 void arch_timer_init(void)
 {
 	pr_info("time: CP0 Count at %lu MHz, HZ=%d\n", MIPS_COUNT_HZ / 1000000, HZ);
 	mips_set_cpu_irq_handler(IRQ_TIMER, timer_interrupt);
-	next_compare = read_count();
-	set_next_compare();
+	mips_timer_start();
 }

@@ -23,6 +23,8 @@ extern uintptr_t mips_ram_top;
 __noreturn void mips_start_kernel(long argc, const char *const *argv, const void *envp,
 				  unsigned long memsize);
 void mips_tlb_init(void);		/* every TLB entry invalid, unique */
+/* This CPU's EBase, Status (interrupts off, lines @irqs unmasked), Cause. */
+void mips_cpu_init(unsigned long irqs);
 
 /* Exception entry (entry.S): the vectors page EBase points at, the
  * common code, and the C side. */
@@ -44,8 +46,9 @@ typedef void (*mips_irq_handler_t)(struct pt_regs *regs);
 void mips_irq_init(void);
 void mips_set_cpu_irq_handler(unsigned int line, mips_irq_handler_t fn);
 
-/* Count/Compare (time.c). */
+/* Count/Compare (time.c): each CPU's own tick. */
 #define MIPS_COUNT_HZ		160000000UL	/* QEMU malta: 320 MHz CPU clock / 2 */
-unsigned long mips_timer_ticks(void);
+void mips_timer_start(void);
+unsigned long mips_timer_ticks(unsigned int cpu);
 
 #endif
