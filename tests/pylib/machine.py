@@ -41,9 +41,6 @@ QEMU = {
 # The kernel's name for serial port n is TTY[arch] + n.
 TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS",
        "powerpc": "ttyS"}
-# Arches whose QEMU board offers no SMP the kernel brings up (MIPS malta:
-# the extra CPUs of a 24Kf are parked, see docs/mips.md).
-UNIPROCESSOR = {"mips", "mipsel"}
 # Arches whose kernel text and rodata are writable (MIPS: KSEG0 is
 # unmapped; PowerPC: RAM is mapped by a few large read/write TLB1 pages).
 NO_WRITE_PROTECTION = {"mips", "mipsel", "powerpc"}
@@ -141,8 +138,7 @@ class Machine:
         self.sock_dir = None
         self.arch = arch
         self.smp = smp
-        # CPUs the kernel runs: a uniprocessor board parks QEMU's others.
-        self.cpus = 1 if arch in UNIPROCESSOR else smp
+        self.cpus = smp
         self.cmdline = cmdline if cmdline is not None else f"console={tty(arch, 0)}"
         self.kernel = kernel_path(arch, variant)
         self.mem = mem

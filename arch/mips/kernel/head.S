@@ -4,8 +4,10 @@
  * Status.BEV set and ERL cleared: a0 = argc, a1 = argv (argv[0] the kernel
  * name, argv[1] the -append line), a2 = envp, a3 = the RAM size below the
  * I/O hole. Every CPU QEMU creates runs the stub, so all of them arrive
- * here: the one with EBase.CPUNum 0 boots, the others stop for good in
- * "wait" with interrupts off (this kernel brings up one MIPS32 CPU).
+ * here: the one with EBase.CPUNum 0 boots; each other one marks itself
+ * present and polls the release word until CPU 0 (smp.c) writes its
+ * number there, then starts on the stack CPU 0 left beside it. A CPU
+ * beyond NR_CPUS stops for good in "wait" with interrupts off.
  */
 #include <asm/mipsregs.h>
 
@@ -39,14 +41,57 @@ _start:
 	.cfi_endproc
 	.size	_start, . - _start
 
+/* Count ticks between two polls of the release word (about 1 us). */
+#define PARK_POLL_COUNTS	160
+
 	.type	mips_park, @function
 mips_park:
+	/* The outermost frame of a secondary CPU, as _start is of CPU 0. */
+	.cfi_startproc
+	.cfi_undefined $31
 	di
 	ehb
-1:	wait
+	sltiu	$t1, $t0, CONFIG_NR_CPUS
+	beqz	$t1, 9f
+	 li	$t1, 1
+	la	$t2, mips_cpu_present		/* in .data: CPU 0 clears .bss */
+	addu	$t2, $t2, $t0
+	sb	$t1, 0($t2)
+	sync
+	la	$t2, mips_release_cpu
+1:	lw	$t1, 0($t2)
+	beq	$t1, $t0, 3f
+	 nop
+	mfc0	$t3, $9				/* Count: pause before polling again */
+2:	mfc0	$t4, $9
+	subu	$t4, $t4, $t3
+	sltiu	$t4, $t4, PARK_POLL_COUNTS
+	bnez	$t4, 2b
+	 nop
 	b	1b
 	 nop
+3:	sync					/* the stack was written before the number */
+	lw	$sp, mips_release_sp
+	move	$a0, $t0
+	move	$fp, $zero
+	jal	mips_secondary_start
+	 nop
+9:	wait
+	b	9b
+	 nop
+	.cfi_endproc
 	.size	mips_park, . - mips_park
+
+	/* Read by parked CPUs before and while CPU 0 clears .bss. */
+	.data
+	.globl	mips_release_cpu, mips_release_sp, mips_cpu_present
+	.balign	4
+mips_release_cpu:
+	.word	-1
+mips_release_sp:
+	.word	0
+mips_cpu_present:
+	.space	CONFIG_NR_CPUS
 
 	.bss
 	.balign	8

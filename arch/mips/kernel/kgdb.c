@@ -8,7 +8,9 @@
  * DIE_BREAKPOINT; single-step is the core's software step with the
  * next-PC decoder in kgdb_branch.c. QEMU raises no watch exceptions
  * (WatchLo/WatchHi are storage only), so there are no hardware slots:
- * gdb falls back to software watchpoints. Uniprocessor: no roundup.
+ * gdb falls back to software watchpoints. The roundup is the tick-polled
+ * stand-in for an NMI (smp.c): held CPUs spin, having nothing that could
+ * wake them from a wait but their own timer interrupt.
  */
 #include <kernel/string.h>
 #include <asm/cacheflush.h>
@@ -190,5 +192,6 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.step_irqs = mips_kgdb_step_irqs,
 	.cpu_enter = mips_kgdb_cpu_enter,
 	.cpu_leave = mips_kgdb_cpu_leave,
+	.roundup_cpus = generic_kgdb_roundup_cpus,
 	.flush_icache = mips_kgdb_flush_icache,
 };

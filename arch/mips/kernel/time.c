@@ -75,6 +75,7 @@ static void timer_interrupt(struct pt_regs *regs)
 	if (cpu == 0)
 		jiffies_tick();
 	scheduler_tick();
+	mips_smp_poll(regs);
 }
 
 unsigned long mips_timer_ticks(unsigned int cpu)

@@ -26,6 +26,15 @@ void mips_tlb_init(void);		/* every TLB entry invalid, unique */
 /* This CPU's EBase, Status (interrupts off, lines @irqs unmasked), Cause. */
 void mips_cpu_init(unsigned long irqs);
 
+/* Secondary CPUs (head.S parks them, smp.c releases them): each marks its
+ * byte in mips_cpu_present, then waits for its number in
+ * mips_release_cpu and starts at mips_secondary_start() on the stack
+ * mips_release_sp holds. */
+extern volatile unsigned int mips_release_cpu;
+extern volatile uintptr_t mips_release_sp;
+extern volatile u8 mips_cpu_present[];
+__noreturn void mips_secondary_start(unsigned int cpu);
+
 /* Exception entry (entry.S): the vectors page EBase points at, the
  * common code, and the C side. */
 extern char mips_vectors[];
@@ -50,5 +59,9 @@ void mips_set_cpu_irq_handler(unsigned int line, mips_irq_handler_t fn);
 #define MIPS_COUNT_HZ		160000000UL	/* QEMU malta: 320 MHz CPU clock / 2 */
 void mips_timer_start(void);
 unsigned long mips_timer_ticks(unsigned int cpu);
+
+/* Cross-CPU requests without IPI hardware (smp.c): a CPU acts on what
+ * others asked of it at its next timer tick. */
+void mips_smp_poll(struct pt_regs *regs);
 
 #endif
