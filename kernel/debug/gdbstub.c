@@ -340,6 +340,7 @@ static bool resume(struct gdb_args *a, enum kgdb_action action)
 		return false;
 	gdb_res->action = action;
 	gdb_res->cpu = resume_cpu();
+	gdb_res->alone = false;
 	gdb_res->signo = with_sig ? (int)a->num[0] : 0;
 	gdb_res->has_addr = a->nnum > (with_sig ? 1u : 0u);
 	gdb_res->addr = a->num[a->nnum ? a->nnum - 1 : 0];
@@ -364,15 +365,20 @@ static bool h_vcont_query(struct gdb_args *a)
 
 /*
  * vCont;action[:tid]... The CPUs are one machine: a step action steps its
- * thread's CPU while the others stay stopped; otherwise everything
- * continues. A signal is taken from the action that covers the stepped
- * (or the stopped) CPU.
+ * thread's CPU while the others stay stopped. Continue actions that all
+ * name one thread on a stopped CPU, with no action for the rest, run that
+ * CPU alone, as the protocol says (gdb steps over a breakpoint so on an
+ * arch it steps itself, MIPS: another CPU must not take the breakpoint it
+ * planted, nor pass the one it took out). Otherwise everything continues.
+ * A signal is taken from the action that covers the stepped (or the
+ * stopped, or the lone) CPU.
  */
 static bool h_vcont(struct gdb_args *a)
 {
 	struct gdb_rx *rx = &a->rest;
 	struct gdb_thread th;
-	int step_cpu = -1, signo = -1, op, cpu;
+	int step_cpu = -1, signo = -1, lone_cpu = -1, op, cpu;
+	bool all = false;
 	uintptr_t sig;
 	long tid;
 
@@ -388,6 +394,8 @@ static bool h_vcont(struct gdb_args *a)
 			if (!rx_tid(rx, &tid) || !gdb_thread_lookup(tid, gdb_stop->cpu, &th))
 				goto bad;
 			cpu = th.cpu;
+		} else {
+			all = true;
 		}
 		if (op == 's' || op == 'S') {
 			if (cpu < 0 || !kgdb_cpus[cpu].regs)
@@ -396,14 +404,21 @@ static bool h_vcont(struct gdb_args *a)
 				step_cpu = cpu;
 				signo = (int)sig;
 			}
-		} else if (cpu == (int)gdb_stop->cpu && signo < 0) {
-			signo = (int)sig;
+			continue;
 		}
+		if (lone_cpu == -1 && cpu >= 0 && kgdb_cpus[cpu].regs)
+			lone_cpu = cpu;
+		else if (lone_cpu != cpu)
+			lone_cpu = -2;		/* more than one CPU, or a sleeping thread */
+		if (cpu == (int)gdb_stop->cpu && signo < 0)
+			signo = (int)sig;
 	} while (rx_lit(rx, ';'));
 	if (!rx_eof(rx))
 		goto bad;
+	gdb_res->alone = step_cpu < 0 && !all && lone_cpu >= 0;
 	gdb_res->action = step_cpu >= 0 ? KGDB_STEP : KGDB_CONTINUE;
-	gdb_res->cpu = step_cpu >= 0 ? (unsigned int)step_cpu : gdb_stop->cpu;
+	gdb_res->cpu = step_cpu >= 0 ? (unsigned int)step_cpu :
+		       gdb_res->alone ? (unsigned int)lone_cpu : gdb_stop->cpu;
 	gdb_res->signo = signo > 0 ? signo : 0;
 	gdb_res->has_addr = false;
 	return true;
@@ -416,6 +431,7 @@ static bool h_detach(struct gdb_args *a)
 {
 	tx_reply("OK");
 	gdb_res->action = KGDB_DETACH;
+	gdb_res->alone = false;
 	gdb_res->signo = 0;
 	gdb_session.attached = false;
 	return true;
@@ -424,6 +440,7 @@ static bool h_detach(struct gdb_args *a)
 static bool h_kill(struct gdb_args *a)
 {
 	gdb_res->action = KGDB_KILL;
+	gdb_res->alone = false;
 	gdb_res->signo = 0;
 	gdb_session.attached = false;
 	return true;

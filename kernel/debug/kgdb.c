@@ -32,7 +32,9 @@ struct kgdb_cpu kgdb_cpus[NR_CPUS];
 
 static int kgdb_master = -1;	/* the CPU that owns the debugger, -1: none */
 static bool kgdb_roundup;	/* the master wants the other CPUs held */
-static bool kgdb_stepping;	/* the master runs one step, the others stay held */
+/* One CPU runs, the others stay held: a step, or a thread gdb continued alone. */
+static bool kgdb_others_held;
+static bool kgdb_stepping;	/* ... and that CPU runs one step */
 
 static bool kgdbwait, kgdbwait_done;
 static bool kgdbcon_enabled = true;
@@ -486,14 +488,15 @@ static void leave(unsigned int cpu, const struct kgdb_resume *res)
 	struct kgdb_cpu *c = &kgdb_cpus[cpu], *t = &kgdb_cpus[res->cpu];
 	struct pt_regs *regs;
 
-	if (res->action == KGDB_STEP) {
-		WRITE_ONCE(kgdb_stepping, true);
+	if (res->action == KGDB_STEP || res->alone) {
+		WRITE_ONCE(kgdb_stepping, res->action == KGDB_STEP);
+		WRITE_ONCE(kgdb_others_held, true);
 		c->in_debugger = false;
 		if (t == c) {
 			cpu_resume(cpu);
 			return;
 		}
-		/* Hand the debugger to the stepping CPU and wait like the others. */
+		/* Hand the debugger to the running CPU and wait like the others. */
 		regs = c->regs;
 		__atomic_store_n(&c->holding, true, __ATOMIC_SEQ_CST);
 		__atomic_store_n(&c->held, true, __ATOMIC_RELEASE);
@@ -525,13 +528,14 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	enum trap_verdict verdict;
 	struct kgdb_hw_hit hit;
 	unsigned long flags;
-	bool stepped;
+	bool alone, stepped;
 
 	local_irq_save(flags);
 	/* Before waiting: the slots this CPU has may change meanwhile. */
 	if (val == DIE_DEBUG)
 		hw = kgdb_hw_decode(cpu, args->regs, args->err, &hit);
-	stepped = take_master(cpu, args->regs) && kgdb_stepping;
+	alone = take_master(cpu, args->regs) && kgdb_others_held;
+	stepped = alone && kgdb_stepping;
 	c->regs = args->regs;
 	c->task = current_task();
 	verdict = classify(val, args, &stop, c, hw, &hit, stepped);
@@ -539,7 +543,9 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		c->regs = NULL;
 		/* Not held on the way, it may still watch a removed slot. */
 		kgdb_hw_cpu_resume(cpu);
-		__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
+		/* Running alone, it keeps the debugger: the others wait for it. */
+		if (!alone)
+			__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
 		local_irq_restore(flags);
 		return verdict == TRAP_STALE;
 	}
@@ -548,11 +554,12 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	/* Before the roundup: a CPU using the transport's device finishes first. */
 	if (kgdb_io_ops->pre_exception)
 		kgdb_io_ops->pre_exception();
-	if (!kgdb_stepping)
+	if (!kgdb_others_held)
 		roundup_others(cpu);
 	if (kgdb_stepping)
 		kgdb_step_disarm(args->regs);
 	WRITE_ONCE(kgdb_stepping, false);
+	WRITE_ONCE(kgdb_others_held, false);
 	bp_deactivate_all(BP_SET);
 
 	for (;;) {

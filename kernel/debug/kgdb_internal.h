@@ -70,6 +70,7 @@ enum kgdb_action {
 struct kgdb_resume {
 	enum kgdb_action action;
 	unsigned int cpu;	/* the CPU to step, or whose PC to set */
+	bool alone;		/* KGDB_CONTINUE of @cpu only: the others stay held */
 	bool has_addr;
 	uintptr_t addr;
 	int signo;		/* signal gdb passes on (0: none) */

@@ -8,18 +8,12 @@ import re
 
 import pytest
 
-from machine import GDB_STEPS_ITSELF, NO_HW_DEBUG
+from machine import NO_HW_DEBUG
 from torture import (RawClient, bad_console, booted_with_stress, lost_or_twice, check_consistent,
-                     rounds, scale, storm_stops, symbols, STEPS_ITSELF_REASON)
+                     rounds, scale, storm_stops, symbols)
 
 NCPUS = 4
 WORD = {"x86_64": 8, "i386": 4, "arm": 4}
-
-
-@pytest.fixture(autouse=True)
-def smp_only(arch):
-    if arch in GDB_STEPS_ITSELF:
-        pytest.skip(f"{arch}: tortured on one CPU: {STEPS_ITSELF_REASON}")
 
 
 def test_breakpoint_storm(target, arch, tally):

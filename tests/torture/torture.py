@@ -11,7 +11,7 @@ import subprocess
 import threading
 import time
 
-from machine import GDB_STEPS_ITSELF, connect_line, kernel_path
+from machine import connect_line, kernel_path
 
 MINUTES = float(os.environ.get("TORTURE_MINUTES", "0") or 0)
 LONG = os.environ.get("TORTURE_LONG", "") not in ("", "0") or MINUTES > 0
@@ -522,26 +522,10 @@ def storm_stops(g, tally, n, bt_every=0, share=0.0):
     return set(last)
 
 
-# gdb steps MIPS itself (machine.GDB_STEPS_ITSELF): off a breakpoint, and
-# at each stepi, it plants a breakpoint of its own and sends
-# vCont;c:thread, which the stub answers by continuing every CPU
-# (docs/protocol.md). Every stress thread runs the same code, so another
-# CPU can take that breakpoint first, and gdb 13 then dies in
-# finish_step_over (docs/mips.md). Such arches are tortured on one CPU.
-STEPS_ITSELF_REASON = ("gdb steps it with breakpoints of its own and vCont;c:thread, which "
-                       "continues every CPU, and another CPU takes them (docs/mips.md)")
-
-
-def torture_cpus(arch, ncpus):
-    """How many CPUs a torture machine of @arch gets, @ncpus asked."""
-    return 1 if arch in GDB_STEPS_ITSELF else ncpus
-
-
 def booted_with_stress(target, ncpus):
-    """A kernel of @ncpus CPUs (see torture_cpus) at its shell with `stress`
-    running on every CPU, stopped by gdb's Ctrl-C: returns the machine and
-    gdb."""
-    m = target.boot(smp=torture_cpus(target.arch, ncpus))
+    """A kernel of @ncpus CPUs at its shell with `stress` running on every
+    CPU, stopped by gdb's Ctrl-C: returns the machine and gdb."""
+    m = target.boot(smp=ncpus)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     g.cont()

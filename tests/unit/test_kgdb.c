@@ -352,12 +352,43 @@ static void test_single_step_self(void **state)
 	fake_regs[0].pc = 0x1000 + FAKE_INSN_LEN;
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
-	resume("vCont;c:2");
+	resume("vCont;c:2;c");
 	fake_regs[0].pc = pc;
 	kgdb_breakpoint();
 	assert_output();
 	assert_int_equal(fake_regs[0].flags & FAKE_TF, 0);
 	assert_int_equal(fake_regs[0].pc, 0x1000 + FAKE_INSN_LEN);
+}
+
+/*
+ * vCont;c:tid with no action for the other threads runs that thread's CPU
+ * alone: CPU 1 stays held while CPU 0 runs, and CPU 0's next trap is
+ * reported without a roundup. A sleeping thread cannot run alone:
+ * everything continues then.
+ */
+static void test_continue_one_thread(void **state)
+{
+	struct pt_regs cpu1 = fake_regs[1];
+
+	gdb_connect();
+	resume("vCont;c:2");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+	assert_true(kgdb_active());
+	assert_true(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
+	assert_int_equal(fake_regs[1].pc, cpu1.pc);
+	/* CPU 0 traps again; CPU 1 never left. */
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("qC", "QC2");
+	resume("vCont;c:4");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+	while (kgdb_active())
+		usleep(100);
+	assert_false(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
 }
 
 /* Expect a SIGTRAP stop reply of @cpu with its PC at @pc (the frame is not touched). */
@@ -578,6 +609,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unregister_leaves_no_trap_behind, setup2,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_single_step_self, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_continue_one_thread, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_other_cpu, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_deaf_cpu, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_oops, setup2, teardown),
