@@ -137,3 +137,21 @@ def test_stub_steps_branches_with_their_delay_slots(target, arch):
     r.send(b"$c#63")
     r.close()
     m.expect(re.escape(PROMPT), timeout=30)
+
+
+def test_roundup_and_step_leave_other_cpus_stopped(target):
+    """The roundup holds every other CPU where it was, and a step (the
+    stub's, or gdb's own with vCont;c:thread on MIPS) runs only the
+    stepping CPU."""
+    m = target.boot(smp=4)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    before = g.cpu_pcs()
+    assert sorted(before) == ["0", "1", "2", "3"], before
+    g.cmd("stepi")
+    g.cmd("stepi")
+    after = g.cpu_pcs()
+    assert after["0"] != before["0"], "the master did not step"
+    assert {c: pc for c, pc in after.items() if c != "0"} == \
+        {c: pc for c, pc in before.items() if c != "0"}
+    g.cont()

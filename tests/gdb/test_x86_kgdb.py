@@ -231,32 +231,6 @@ def test_fifth_hardware_slot_is_refused(attached):
     assert any("Packet received: E1c" in line for line in g.log), "\n".join(g.log[-30:])
 
 
-def cpu_pcs(g):
-    """Each CPU's PC, from its shadow thread (gdb omits the address from
-    `info threads` when a PC starts a source line, so ask for $pc)."""
-    ids = re.findall(r"^\*?\s+(\d+)\s+Thread 100000\d \(CPU(\d)\)", g.cmd("info threads"), re.M)
-    pcs = {}
-    for gid, cpu in ids:
-        out = g.cmd(f"thread apply {gid} -q p/x $pc")
-        pcs[cpu] = re.search(r"= (0x[0-9a-f]+)", out).group(1)
-    return pcs
-
-
-def test_roundup_and_step_leave_other_cpus_stopped(target):
-    m = target.boot(smp=4)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    g = target.gdb()
-    before = cpu_pcs(g)
-    assert sorted(before) == ["0", "1", "2", "3"], before
-    g.cmd("stepi")
-    g.cmd("stepi")
-    after = cpu_pcs(g)
-    assert after["0"] != before["0"], "the master did not step"
-    assert {c: pc for c, pc in after.items() if c != "0"} == \
-        {c: pc for c, pc in before.items() if c != "0"}
-    g.cont()
-
-
 LAPIC_ICR_LO = 0xfee00300
 ICR_NMI_ALL_BUT_SELF = 0xc4400      # shorthand all-but-self, NMI, assert
 LAPIC_VERSION = 0xfee00030
@@ -300,7 +274,7 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target):
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     assert m.busy_vcpus() == ["0"]
-    before = cpu_pcs(g)
+    before = g.cpu_pcs()
     bt_before = g.cmd("thread apply all -q bt 3")
     regs_before = held_cpu_registers(g)
     assert re.search(r"^ds\s+0x[1-9a-f]", regs_before, re.M), regs_before
@@ -311,7 +285,7 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target):
         g.cmd(f"set {{unsigned int}}{LAPIC_ICR_LO:#x} = {ICR_NMI_ALL_BUT_SELF:#x}")
         time.sleep(0.05)
     assert m.busy_vcpus() == ["0"]
-    assert cpu_pcs(g) == before
+    assert g.cpu_pcs() == before
     assert g.cmd("thread apply all -q bt 3") == bt_before
     assert held_cpu_registers(g) == regs_before
     to_shell(m, g)

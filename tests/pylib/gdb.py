@@ -190,6 +190,17 @@ class Gdb:
                 break
         return cpus
 
+    def cpu_pcs(self):
+        """Each CPU's PC, from its shadow thread (gdb omits the address from
+        `info threads` when a PC starts a source line, so ask for $pc)."""
+        ids = re.findall(r"^\*?\s+(\d+)\s+Thread 100000\d \(CPU(\d)\)", self.cmd("info threads"),
+                         re.M)
+        pcs = {}
+        for gid, cpu in ids:
+            out = self.cmd(f"thread apply {gid} -q p/x $pc")
+            pcs[cpu] = re.search(r"= (0x[0-9a-f]+)", out).group(1)
+        return pcs
+
     def wait_said(self, pattern, timeout=20):
         """Wait for @pattern in what gdb printed: a breakpoint gdb cannot
         insert is reported after `continue` has already answered ^running."""
