@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: MIT
-/* Which CPUs are online; the arch's bring-up code sets them. */
+/*
+ * Which CPUs are online: the arch's bring-up code sets them, and waits
+ * here for each secondary it starts.
+ */
+#include <kernel/jiffies.h>
 #include <kernel/smp.h>
+
+/* How long a secondary just released may take to mark itself online. */
+#define CPU_ONLINE_TIMEOUT_MS	1000
 
 static bool online[NR_CPUS];
 static unsigned int nr_online;
@@ -23,4 +30,11 @@ void set_cpu_online(unsigned int cpu, bool on)
 		__atomic_fetch_add(&nr_online, 1, __ATOMIC_SEQ_CST);
 	else
 		__atomic_fetch_sub(&nr_online, 1, __ATOMIC_SEQ_CST);
+}
+
+bool wait_cpu_online(unsigned int cpu)
+{
+	for (unsigned int ms = 0; ms < CPU_ONLINE_TIMEOUT_MS && !cpu_online(cpu); ms++)
+		mdelay(1);
+	return cpu_online(cpu);
 }

@@ -14,6 +14,8 @@
 unsigned int num_online_cpus(void);
 bool cpu_online(unsigned int cpu);
 void set_cpu_online(unsigned int cpu, bool online);
+/* Wait up to a second for a secondary the arch released to come online. */
+bool wait_cpu_online(unsigned int cpu);
 
 #define for_each_online_cpu(cpu) \
 	for ((cpu) = 0; (cpu) < NR_CPUS; (cpu)++) if (cpu_online(cpu))

@@ -19,7 +19,6 @@
 #include <asm/processor.h>
 #include <asm/setup.h>
 
-#define CPU_BOOT_TIMEOUT_MS	1000
 #define MPIDR_AFF_MASK		0x00ffffffUL
 
 unsigned long arm_secondary_stack;
@@ -79,11 +78,8 @@ static bool boot_secondary(unsigned int cpu, unsigned long mpidr, bool psci)
 		kfree(stack);
 		return false;
 	}
-	for (int ms = 0; ms < CPU_BOOT_TIMEOUT_MS; ms++) {
-		if (cpu_online(cpu))
-			return true;
-		mdelay(1);
-	}
+	if (wait_cpu_online(cpu))
+		return true;
 	pr_err("smp: CPU %u (MPIDR %#lx) did not come up\n", cpu, mpidr);
 	return false;
 }

@@ -27,7 +27,6 @@
 #include <asm/mipsregs.h>
 #include <asm/setup.h>
 
-#define CPU_BOOT_TIMEOUT_MS	1000
 #define ARRIVAL_QUIET_MS	50
 
 /* Request bits in a CPU's pending word. */
@@ -57,11 +56,8 @@ static bool boot_secondary(unsigned int cpu)
 	/* The o32 argument area at the top, as for CPU 0. */
 	mips_release_sp = ((uintptr_t)stack + THREAD_STACK_SIZE - 16) & ~7UL;
 	__atomic_store_n(&mips_release_cpu, cpu, __ATOMIC_SEQ_CST);
-	for (int ms = 0; ms < CPU_BOOT_TIMEOUT_MS; ms++) {
-		if (cpu_online(cpu))
-			return true;
-		mdelay(1);
-	}
+	if (wait_cpu_online(cpu))
+		return true;
 	pr_err("smp: CPU %u did not come up\n", cpu);
 	return false;
 }

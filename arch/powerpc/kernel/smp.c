@@ -24,8 +24,6 @@
 #include <asm/reg.h>
 #include <asm/setup.h>
 
-#define CPU_BOOT_TIMEOUT_MS	1000
-
 /* An ePAPR spin table entry: 64-bit big-endian fields as 32-bit words. */
 #define SPIN_ADDR_HI		0x00
 #define SPIN_ADDR_LO		0x04	/* written last: an even value releases */
@@ -73,11 +71,8 @@ static bool boot_secondary(unsigned int cpu, u64 release_pa)
 	/* The stack pointer in memory before the CPU can run. */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	spin_release(release_pa, cpu);
-	for (int ms = 0; ms < CPU_BOOT_TIMEOUT_MS; ms++) {
-		if (cpu_online(cpu))
-			return true;
-		mdelay(1);
-	}
+	if (wait_cpu_online(cpu))
+		return true;
 	pr_err("smp: CPU %u did not come up\n", cpu);
 	return false;
 }

@@ -30,10 +30,9 @@
 
 /* Intel's documented waits; QEMU needs none, and CPUs since the P6 skip the
  * INIT delay (see need_init_delay()). The AP itself must show up within
- * AP_ONLINE_TIMEOUT_US. */
+ * wait_cpu_online()'s second. */
 #define INIT_DELAY_US		10000
 #define SIPI_WAIT_US		200
-#define AP_ONLINE_TIMEOUT_US	1000000
 
 #define AP_BOOT_OFFSET(m, off) \
 	_Static_assert(__builtin_offsetof(struct ap_boot_params, m) == (off), #m)
@@ -96,13 +95,6 @@ static bool wait_for(volatile u32 *flag, unsigned long us)
 	return *flag;
 }
 
-static bool wait_online(unsigned int cpu, unsigned long us)
-{
-	while (!cpu_online(cpu) && us--)
-		udelay(1);
-	return cpu_online(cpu);
-}
-
 static bool boot_ap(unsigned int cpu, unsigned int apic_id)
 {
 	u8 *stack = kmalloc(THREAD_STACK_SIZE);
@@ -129,7 +121,7 @@ static bool boot_ap(unsigned int cpu, unsigned int apic_id)
 		if (wait_for(&ap_boot_params.started, SIPI_WAIT_US))
 			break;
 	}
-	if (wait_online(cpu, AP_ONLINE_TIMEOUT_US))
+	if (wait_cpu_online(cpu))
 		return true;
 
 	/* Park it in wait-for-SIPI again, so that a late start cannot run
