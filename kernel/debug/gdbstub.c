@@ -368,7 +368,7 @@ static bool h_vcont_query(struct gdb_args *a)
  * thread's CPU while the others stay stopped. Continue actions that all
  * name one thread on a stopped CPU, with no action for the rest, run that
  * CPU alone, as the protocol says (gdb steps over a breakpoint so on an
- * arch it steps itself, MIPS: another CPU must not take the breakpoint it
+ * arch it steps itself: another CPU must not take the breakpoint it
  * planted, nor pass the one it took out). Otherwise everything continues.
  * A signal is taken from the action that covers the stepped (or the
  * stopped, or the lone) CPU.
