@@ -522,13 +522,13 @@ def storm_stops(g, tally, n, bt_every=0, share=0.0):
     return set(last)
 
 
-# MIPS SMP under a breakpoint storm: once in about a dozen runs on 4 CPUs,
-# two CPUs went seconds after the storm without a tick or a stress round
-# (the watchdog's "hard LOCKUP"), then ran on. Not understood yet
+# MIPS SMP under a breakpoint storm: in 3 of 16 runs on 4 CPUs, a CPU
+# went about 6 s after the storm without a tick or a stress round (the
+# watchdog's "hard LOCKUP"), then ran on. Not understood yet
 # (docs/mips.md); until it is, MIPS is tortured on one CPU where a test
 # storms or steps, and the raw-client tests keep two.
 ONE_CPU_TORTURE = {"mips", "mipsel"}
-ONE_CPU_REASON = ("a CPU's tick once stalled for seconds after a 4-CPU breakpoint storm, "
+ONE_CPU_REASON = ("a CPU's tick stalls for seconds after some 4-CPU breakpoint storms, "
                   "not understood yet (docs/mips.md)")
 
 
