@@ -371,7 +371,7 @@ static bool h_vcont_query(struct gdb_args *a)
  * arch it steps itself: another CPU must not take the breakpoint it
  * planted, nor pass the one it took out). Otherwise everything continues.
  * A signal is taken from the action that covers the stepped (or the
- * stopped, or the lone) CPU.
+ * stopped) CPU.
  */
 static bool h_vcont(struct gdb_args *a)
 {
@@ -406,10 +406,11 @@ static bool h_vcont(struct gdb_args *a)
 			}
 			continue;
 		}
-		if (lone_cpu == -1 && cpu >= 0 && kgdb_cpus[cpu].regs)
+		/* -2: a sleeping thread, or more than one CPU, is to run. */
+		if (cpu < 0 || !kgdb_cpus[cpu].regs || (lone_cpu != -1 && lone_cpu != cpu))
+			lone_cpu = -2;
+		else
 			lone_cpu = cpu;
-		else if (lone_cpu != cpu)
-			lone_cpu = -2;		/* more than one CPU, or a sleeping thread */
 		if (cpu == (int)gdb_stop->cpu && signo < 0)
 			signo = (int)sig;
 	} while (rx_lit(rx, ';'));

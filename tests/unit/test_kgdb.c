@@ -363,8 +363,8 @@ static void test_single_step_self(void **state)
 /*
  * vCont;c:tid with no action for the other threads runs that thread's CPU
  * alone: CPU 1 stays held while CPU 0 runs, and CPU 0's next trap is
- * reported without a roundup. A sleeping thread cannot run alone:
- * everything continues then.
+ * reported without a roundup. A sleeping thread cannot run alone, also
+ * when a thread on a CPU is named with it: everything continues then.
  */
 static void test_continue_one_thread(void **state)
 {
@@ -382,12 +382,14 @@ static void test_continue_one_thread(void **state)
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
 	xchg("qC", "QC2");
-	resume("vCont;c:4");
+	resume("vCont;c:4;c:2");
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
 	kgdb_breakpoint();
 	assert_output();
-	while (kgdb_active())
+	/* Bounded: a CPU left held would otherwise hang the test. */
+	for (int i = 0; kgdb_active() && i < 50000; i++)
 		usleep(100);
+	assert_false(kgdb_active());
 	assert_false(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
 }
 
