@@ -47,17 +47,24 @@ void mdelay(unsigned long ms)
 		udelay(1000);
 }
 
-/* Writing Compare acknowledges the interrupt. A tick late by more than a
- * period (the machine was stopped in the debugger) restarts the rhythm
- * from now rather than firing the missed ones back to back. Count runs on
- * the host's clock under QEMU, so it can pass a Compare that was just
- * ahead of it before the write lands (the host descheduled the vCPU): that
- * match would come only when Count wraps, 26 s later. A Compare that Count
- * has passed once written is set a whole period ahead instead. */
+/*
+ * The next Compare, from the tick that Count's match with *next raised.
+ * Writing Compare acknowledges the interrupt. A tick late by more than a
+ * period (the CPU was stopped in the debugger) restarts the rhythm from
+ * now rather than firing the missed ones back to back. How late is
+ * Count - *next taken modulo 2^32: the match has happened, so that is
+ * right however long the CPU was stopped (a signed comparison is wrong
+ * past 2^31 counts, 13.4 s, and set Compare up to a Count wrap, 26.8 s,
+ * behind). Count runs on the host's clock under QEMU, so it can pass a
+ * Compare that was just ahead of it before the write lands (the host
+ * descheduled the vCPU): a Compare that Count has passed once written is
+ * set a whole period ahead instead.
+ */
 static void set_next_compare(u32 *next)
 {
-	*next += COUNTS_PER_TICK;
-	if ((s32)(*next - read_count()) <= 0)
+	if (read_count() - *next < COUNTS_PER_TICK)
+		*next += COUNTS_PER_TICK;
+	else
 		*next = read_count() + COUNTS_PER_TICK;
 	write_c0(CP0_COMPARE, *next);
 	while ((s32)(*next - read_count()) <= 0) {
