@@ -139,6 +139,7 @@ class Machine:
         self.arch = arch
         self.smp = smp
         self.cpus = smp
+        self.cpus_text = ""   # the last answer to `cpus` (timer_ticks)
         self.cmdline = cmdline if cmdline is not None else f"console={tty(arch, 0)}"
         self.kernel = kernel_path(arch, variant)
         self.mem = mem
@@ -255,9 +256,11 @@ class Machine:
         return text.split(command, 1)[-1].rsplit("(qemu)", 1)[0]
 
     def timer_ticks(self):
-        """Each CPU's timer tick count, from the shell's `cpus`."""
+        """Each CPU's timer tick count, from the shell's `cpus` (its whole
+        answer is kept in self.cpus_text, for a failure to show)."""
+        self.cpus_text = self.run("cpus")
         return {int(c): int(n) for c, n in
-                re.findall(r"cpu(\d+):.* (\d+) timer ticks", self.run("cpus"))}
+                re.findall(r"cpu(\d+):.* (\d+) timer ticks", self.cpus_text)}
 
     def wait_every_cpu_ticks(self, ncpus, timeout=10):
         """Wait until each of the @ncpus CPUs (as many as the kernel runs)
@@ -266,7 +269,9 @@ class Machine:
         short look is not enough."""
         ncpus = min(ncpus, self.cpus)
         before = self.timer_ticks()
-        assert sorted(before) == list(range(ncpus)), before
+        assert sorted(before) == list(range(ncpus)), \
+            f"not {ncpus} CPUs in `cpus`:\n{self.cpus_text}\nat boot: " + \
+            "; ".join(re.findall(r".*(?:CPU\(s\) online|did not come up).*", self.text()))
         deadline = time.monotonic() + timeout
         while True:
             time.sleep(0.2)

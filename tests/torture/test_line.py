@@ -7,7 +7,7 @@ taken for the answer to another packet."""
 import os
 
 from torture import (storm_stops, LossyProxy, RawClient, check_consistent, rounds, scale, symbols,
-                     bad_console, torture_cpus)
+                     bad_console)
 
 # Faults per byte, for each of drop, duplicate and corrupt (delays: per chunk).
 RATE = float(os.environ.get("TORTURE_LINE_RATE", "0.002"))
@@ -93,7 +93,7 @@ def test_gdb_session_through_a_lossy_line(target, arch, tally):
     """gdb itself, on a line that damages bytes more rarely: it sets a
     breakpoint in the stress threads, continues through many stops, and
     every stop is one (the per-CPU round counters say how many)."""
-    m = target.boot(smp=torture_cpus(target.arch, 2), cmdline=None)
+    m = target.boot(smp=2, cmdline=None)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     proxy = LossyProxy(m.ports[1], tally.rng, GDB_RATE, gap=GDB_GAP)
     try:

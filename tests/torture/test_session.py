@@ -5,13 +5,13 @@ after `stepi`, each landing where the disassembly says it must."""
 import re
 
 from gdb import GdbError
-from torture import bad_console, check_consistent, rounds, scale, stop_cpu, torture_cpus
+from torture import bad_console, check_consistent, rounds, scale, stop_cpu
 
 NCPUS = 2
 
 
 def booted_with_stress(target, smp=NCPUS):
-    m = target.boot(smp=torture_cpus(target.arch, smp))
+    m = target.boot(smp=smp)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     g.cont()

@@ -10,16 +10,10 @@ import pytest
 
 from machine import NO_HW_DEBUG
 from torture import (RawClient, bad_console, booted_with_stress, lost_or_twice, check_consistent,
-                     rounds, scale, storm_stops, symbols, ONE_CPU_REASON, ONE_CPU_TORTURE)
+                     rounds, scale, storm_stops, symbols)
 
 NCPUS = 4
 WORD = {"x86_64": 8, "i386": 4, "arm": 4}
-
-
-@pytest.fixture(autouse=True)
-def smp_only(arch):
-    if arch in ONE_CPU_TORTURE:
-        pytest.skip(f"{arch}: tortured on one CPU: {ONE_CPU_REASON}")
 
 
 def test_breakpoint_storm(target, arch, tally):

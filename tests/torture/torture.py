@@ -522,25 +522,10 @@ def storm_stops(g, tally, n, bt_every=0, share=0.0):
     return set(last)
 
 
-# MIPS SMP under a breakpoint storm: in 3 of 16 runs on 4 CPUs, a CPU
-# went about 6 s after the storm without a tick or a stress round (the
-# watchdog's "hard LOCKUP"), then ran on. Not understood yet
-# (docs/mips.md); until it is, MIPS is tortured on one CPU where a test
-# storms or steps, and the raw-client tests keep two.
-ONE_CPU_TORTURE = {"mips", "mipsel"}
-ONE_CPU_REASON = ("a CPU's tick stalls for seconds after some 4-CPU breakpoint storms, "
-                  "not understood yet (docs/mips.md)")
-
-
-def torture_cpus(arch, ncpus):
-    """How many CPUs a torture machine of @arch gets, @ncpus asked."""
-    return 1 if arch in ONE_CPU_TORTURE else ncpus
-
-
 def booted_with_stress(target, ncpus):
-    """A kernel of @ncpus CPUs (see torture_cpus) at its shell with `stress` running on every
+    """A kernel of @ncpus CPUs at its shell with `stress` running on every
     CPU, stopped by gdb's Ctrl-C: returns the machine and gdb."""
-    m = target.boot(smp=torture_cpus(target.arch, ncpus))
+    m = target.boot(smp=ncpus)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     g.cont()
