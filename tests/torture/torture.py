@@ -297,7 +297,9 @@ class RawClient:
         self.timeout = timeout
         self.on_timeout = None
         self.buf = b""
-        self.stats = {"naks sent": 0, "retransmissions": 0, "reply re-requests": 0,
+        self.acked = self.naked = False
+        self.stats = {"naks sent": 0, "retransmissions": 0, "retransmissions after a NAK": 0,
+                      "reply re-requests": 0,
                       "stale replies dropped": 0, "requests": 0, "console packets": 0,
                       "error replies, request sent again": 0}
 
@@ -323,12 +325,15 @@ class RawClient:
 
     def _scan(self):
         """One complete packet from the buffer: (body or None if damaged), or
-        False when none is complete yet. Acks are noted in self.acked."""
+        False when none is complete yet. Acks are noted in self.acked, NAKs
+        in self.naked."""
         while True:
             i = 0
             while i < len(self.buf) and self.buf[i] != ord("$"):
                 if self.buf[i] == ord("+"):
                     self.acked = True
+                elif self.buf[i] == ord("-"):
+                    self.naked = True
                 i += 1
             self.buf = self.buf[i:]
             if not self.buf:
@@ -354,13 +359,22 @@ class RawClient:
         duplicated or dropped in binary data leaves the checksum as it was,
         and only the stub's length check sees it (E16)."""
         self.stats["requests"] += 1
-        self.acked = False
+        self.acked = self.naked = False
         self.send(frame(body))
         last = time.monotonic()
         # Bounded by time: a line that delivers a byte per recv() makes many.
         deadline = last + max(30.0, tries * self.timeout)
         while time.monotonic() < deadline:
             pkt = self._scan()
+            if pkt is False and self.naked:
+                # The stub took a copy of the request (sent again after a
+                # timeout) as damaged, and waits for it once more, even if
+                # it acked the first copy: an ack seen means nothing now.
+                self.stats["retransmissions after a NAK"] += 1
+                self.acked = self.naked = False
+                self.send(frame(body))
+                last = time.monotonic()
+                continue
             if pkt is False:
                 if not self._fill() and time.monotonic() - last > self.timeout:
                     last = time.monotonic()
