@@ -257,10 +257,18 @@ class Machine:
 
     def timer_ticks(self):
         """Each CPU's timer tick count, from the shell's `cpus` (its whole
-        answer is kept in self.cpus_text, for a failure to show)."""
-        self.cpus_text = self.run("cpus")
-        return {int(c): int(n) for c, n in
-                re.findall(r"cpu(\d+):.* (\d+) timer ticks", self.cpus_text)}
+        answer is kept in self.cpus_text, for a failure to show). Another
+        CPU's printk can cut into a line of the answer (the console's lock
+        is taken over after a long spin, as when the host deschedules its
+        holder's vCPU): then the lines do not add up, and it asks again."""
+        for _ in range(3):
+            self.cpus_text = self.run("cpus")
+            online = re.search(r"^(\d+) CPU\(s\) online$", self.cpus_text, re.M)
+            ticks = {int(c): int(n) for c, n in
+                     re.findall(r"^cpu(\d+):.* (\d+) timer ticks$", self.cpus_text, re.M)}
+            if online and int(online.group(1)) == len(ticks):
+                break
+        return ticks
 
     def wait_every_cpu_ticks(self, ncpus, timeout=10):
         """Wait until each of the @ncpus CPUs (as many as the kernel runs)
