@@ -357,7 +357,10 @@ class RawClient:
         """Send @body; return the first reply @valid accepts. With
         @retry_errors an error reply sends the request again: a NUL byte
         duplicated or dropped in binary data leaves the checksum as it was,
-        and only the stub's length check sees it (E16)."""
+        and only the stub's length check sees it (E16). A NAK sends it
+        again too, as gdb does; that NAK may be for a damaged late copy of
+        the previous request, and a read or write runs twice harmlessly, but
+        a resume would not: requests that resume go over a clean line only."""
         self.stats["requests"] += 1
         self.acked = self.naked = False
         self.send(frame(body))
