@@ -527,6 +527,12 @@ static bool h_xfer_features(struct gdb_args *a)
 	return false;
 }
 
+static bool h_reg_info(struct gdb_args *a)
+{
+	gdb_reg_info(a->num[0]);
+	return false;
+}
+
 static bool h_thread_info(struct gdb_args *a)
 {
 	long tid;
@@ -693,6 +699,7 @@ static const struct gdb_cmd gdb_cmds[] = {
 	  false },
 	{ "qXfer:threads:read:", "s:x,x", h_xfer_threads, NEED_NONE, "qXfer:threads:read+",
 	  false },
+	{ "qRegisterInfo", "x", h_reg_info, NEED_NONE, NULL, false },
 	{ "qfThreadInfo", "", h_thread_info, NEED_NONE, NULL, false },
 	{ "qsThreadInfo", "", h_thread_info, NEED_NONE, NULL, false },
 	{ "qC", "", h_current_thread, NEED_NONE, NULL, false },
@@ -775,16 +782,20 @@ static size_t packet_name_len(const char *name)
 	return n > 1 && (last == ',' || last == ';' || last == ':') ? n - 1 : n;
 }
 
-static bool name_matches(const char *name, const char *pkt, size_t len)
+/*
+ * Whether @pkt is packet @c: its name, then the end, a separator, or (for
+ * a name that a number follows directly, like qRegisterInfo0) a hex digit.
+ */
+static bool name_matches(const struct gdb_cmd *c, const char *pkt, size_t len)
 {
-	size_t n = strlen(name);
-	char last = name[n - 1], next;
+	size_t n = strlen(c->name);
+	char last = c->name[n - 1], next;
 
-	if (n > len || memcmp(name, pkt, n))
+	if (n > len || memcmp(c->name, pkt, n))
 		return false;
 	next = n < len ? pkt[n] : '\0';
 	return n == 1 || last == ',' || last == ':' || last == ';' || next == '\0' ||
-	       next == ':';
+	       next == ':' || (c->schema[0] == 'x' && hex_to_bin(next) >= 0);
 }
 
 /* Handle one packet; true when the target is to run. */
@@ -795,7 +806,7 @@ static bool gdb_dispatch(size_t len)
 	struct gdb_rx rx;
 
 	for (c = gdb_cmds; c < gdb_cmds + ARRAY_SIZE(gdb_cmds); c++)
-		if (name_matches(c->name, gdb_rx_buf, len))
+		if (name_matches(c, gdb_rx_buf, len))
 			break;
 	if (c == gdb_cmds + ARRAY_SIZE(gdb_cmds) || !have(c->need)) {
 		tx_reply("");

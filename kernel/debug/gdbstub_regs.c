@@ -16,7 +16,7 @@ size_t gdb_reg_size(unsigned int regno)
 	return arch_kgdb_ops.regs[regno].bits / 8;
 }
 
-static size_t gdb_reg_offset(unsigned int regno)
+size_t gdb_reg_offset(unsigned int regno)
 {
 	size_t off = 0;
 

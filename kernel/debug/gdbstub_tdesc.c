@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * The target description gdb reads at attach (qXfer:features:read of
- * target.xml), made from the arch's register table: the architecture,
- * then each feature with the types it defines and its registers in gdb's
- * numbering. Nothing gdb would assume anyway is spelled out (no regnum gdb
- * would count to, no type "int", no whitespace): every byte crosses the
- * serial line.
+ * How a client learns the registers, made from the arch's register table.
+ *
+ * gdb reads the target description at attach (qXfer:features:read of
+ * target.xml): the architecture, then each feature with the types it
+ * defines and its registers in gdb's numbering. Nothing gdb would assume
+ * anyway is spelled out (no regnum gdb would count to, no type "int", no
+ * whitespace): every byte crosses the serial line.
+ *
+ * LLDB asks for each register with qRegisterInfo when it has no
+ * description (an LLDB built without an XML parser, or an arch that
+ * serves none), and the table answers that too.
  */
 
+#include <kernel/errno.h>
 #include <kernel/string.h>
 #include "kgdb_internal.h"
 
@@ -69,4 +75,43 @@ bool gdb_tdesc_xml(size_t off, size_t end)
 	}
 	xml_str(&w, "</target>");
 	return xml_window_done(&w);
+}
+
+/*
+ * qRegisterInfo: register @regno as LLDB wants it, "name:rax;bitsize:64;
+ * offset:0;..."; an error past the last one. Integers are LLDB's default
+ * (uint, hex); registers wider than 64 bits (x87, vectors) are shown as
+ * bytes, as LLDB shows them from a description. LLDB's ABI adds the DWARF
+ * numbers by name.
+ */
+void gdb_reg_info(unsigned long regno)
+{
+	const struct kgdb_arch *a = &arch_kgdb_ops;
+	const struct kgdb_reg *r;
+	char num[48];
+
+	if (regno >= a->num_regs) {
+		tx_err(-ENOENT);
+		return;
+	}
+	r = &a->regs[regno];
+	tx_begin();
+	tx_str("name:");
+	tx_str(r->name);
+	snprintf(num, sizeof(num), ";bitsize:%u;offset:%zu;", r->bits, gdb_reg_offset(regno));
+	tx_str(num);
+	if (r->bits > 64)
+		tx_str("encoding:vector;format:vector-uint8;");
+	else if (r->type && !strncmp(r->type, "ieee_", 5))
+		tx_str("encoding:ieee754;format:float;");
+	tx_str("set:");
+	tx_str(r->group ? r->group : "general");
+	if ((int)regno == a->pc_regno)
+		tx_str(";generic:pc");
+	else if ((int)regno == a->sp_regno)
+		tx_str(";generic:sp");
+	else if ((int)regno == a->fp_regno)
+		tx_str(";generic:fp");
+	tx_char(';');
+	tx_end();
 }

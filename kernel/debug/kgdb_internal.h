@@ -124,6 +124,7 @@ bool gdb_threads_xml(size_t off, size_t end, bool terse);
 /* gdbstub_regs.c: registers through the arch's table. */
 size_t gdbstub_regs_size(void);		/* bytes in the 'g' block */
 size_t gdb_reg_size(unsigned int regno);
+size_t gdb_reg_offset(unsigned int regno);
 bool gdb_regs_valid(void);
 /* A sleeping task's registers read only (@th->cpu < 0); writes need a CPU. */
 void gdb_reg_read(const struct gdb_thread *th, unsigned int regno, u8 *val);
@@ -146,8 +147,12 @@ void xml_text(struct xml_window *w, const char *s);	/* escaped */
 void xml_attr(struct xml_window *w, const char *name, const char *value);
 bool xml_window_done(const struct xml_window *w);	/* the document ends in it */
 
-/* gdbstub_tdesc.c: the [off, end) window of target.xml; true if it ends there. */
+/*
+ * gdbstub_tdesc.c: the [off, end) window of target.xml, true if it ends
+ * there; and the qRegisterInfo reply for a register.
+ */
 bool gdb_tdesc_xml(size_t off, size_t end);
+void gdb_reg_info(unsigned long regno);
 
 /* kgdb.c: fault-safe memory access for the protocol. */
 long kgdb_mem_read(void *dst, uintptr_t addr, size_t len);

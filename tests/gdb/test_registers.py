@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The register table seen from gdb, on every arch: gdb numbers the
 registers from the target description the stub makes of its table, and
-`p` (one register) and `g` (the whole block) must agree with that
-numbering, for a stopped CPU and for a sleeping thread."""
+`p` (one register), `g` (the whole block) and LLDB's `qRegisterInfo` must
+agree with that numbering, for a stopped CPU and for a sleeping thread."""
 import re
 
 import pytest
@@ -63,6 +63,31 @@ def reg_value(g, regs, names):
     return int.from_bytes(raw, order)
 
 
+def named_by_gdb(g):
+    """The remote numbers of the registers gdb names itself (not through
+    a twin, see user_names)."""
+    rows = [line.split() for line in g.cmd("maint print remote-registers").splitlines()[1:]]
+    return {int(f[-2]) for f in rows
+            if len(f) >= 8 and f[1].isdigit() and f[-2].isdigit() and f[0] != "''"}
+
+
+def check_register_info(g, regs):
+    """qRegisterInfo, which LLDB reads when it has no description, gives
+    each register gdb's name, size and place in the 'g' block, and marks
+    the PC and the SP."""
+    named = named_by_gdb(g)
+    generic = {}
+    for name, rnum, off, size in regs:
+        info = dict(f.split(":", 1) for f in packet(g, f"qRegisterInfo{rnum:x}").split(";") if f)
+        assert int(info["bitsize"]) == 8 * size and int(info["offset"]) == off, (name, info)
+        assert rnum not in named or info["name"] == name, (name, info)
+        if "generic" in info:
+            generic[info["generic"]] = info["name"]
+    assert generic["pc"] in ("rip", "eip", "pc"), generic
+    assert generic["sp"] in ("rsp", "esp", "sp", "r29", "r1"), generic
+    assert re.fullmatch(r"E[0-9a-f]{2}", packet(g, f"qRegisterInfo{len(regs):x}"))
+
+
 def check_in_code(g, regs):
     """The PC names a function of the kernel, and the SP is set."""
     pc = reg_value(g, regs, ("rip", "eip", "pc"))
@@ -71,7 +96,7 @@ def check_in_code(g, regs):
 
 
 @pytest.mark.parametrize("smp", [2])
-def test_p_and_g_agree_with_gdbs_numbering(target, smp):
+def test_p_g_and_register_info_agree_with_gdbs_numbering(target, smp):
     m = target.boot(smp=smp)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
@@ -86,6 +111,7 @@ def test_p_and_g_agree_with_gdbs_numbering(target, smp):
         off += size
     check_block(g, regs)
     check_in_code(g, regs)
+    check_register_info(g, regs)
     # A sleeping thread: what its saved context holds, through both packets.
     g.cont()
     m.expect(re.escape(PROMPT), timeout=30)

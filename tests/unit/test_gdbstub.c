@@ -284,6 +284,24 @@ static void test_xfer_features(void **state)
 	break_in();
 }
 
+/* LLDB's qRegisterInfo walks the same table: sizes, 'g' offsets, sets. */
+static void test_register_info(void **state)
+{
+	gdb_connect();
+	xchg("qRegisterInfo0", "name:r0;bitsize:64;offset:0;set:general;");
+	xchg("qRegisterInfo7", "name:r7;bitsize:64;offset:56;set:general;");
+	xchg("qRegisterInfo8", "name:pc;bitsize:64;offset:64;set:general;generic:pc;");
+	xchg("qRegisterInfo9", "name:sp;bitsize:64;offset:72;set:general;generic:sp;");
+	xchg("qRegisterInfoa", "name:fp;bitsize:64;offset:80;set:general;generic:fp;");
+	xchg("qRegisterInfob", "name:flags;bitsize:32;offset:88;set:general;");
+	xchg("qRegisterInfoc", "E02");
+	xchg("qRegisterInfoffffffffffffffff", "E02");
+	xchg("qRegisterInfo", "E16");
+	xchg("qRegisterInfo1x", "E16");
+	resume("c");
+	break_in();
+}
+
 #define XFER_THREADS_HEAD "<threads>"
 
 static void test_xfer_threads(void **state)
@@ -632,6 +650,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_threads, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_features, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_register_info, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads_terse_after_stop, setup2, teardown),
