@@ -4,6 +4,12 @@
  * doing when it stopped, or its current task), every live task is a thread
  * (pid + 1). Their ids, lookup, the list in order, the text gdb shows
  * after each, and the list as qXfer:threads' XML document.
+ *
+ * The list leaves out a CPU that did not answer the roundup (spinning with
+ * interrupts off where there is no NMI) and the task on it: they run, and
+ * gdb in all-stop mode can show no running thread (asked for its
+ * registers, it would give up on `info threads` altogether). `monitor
+ * cpus` names such a CPU; its ids still answer qThreadExtraInfo.
  */
 
 #include <kernel/printk.h>
@@ -21,6 +27,18 @@ long gdb_cpu_tid(unsigned int cpu)
 	struct task *t = kgdb_cpus[cpu].task;
 
 	return t ? task_tid(t) : KGDB_TID_CPU_BASE + (long)cpu;
+}
+
+/* The CPU task @t runs on, or -1. */
+static int task_cpu(const struct task *t)
+{
+	return t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
+}
+
+/* Whether a thread on @cpu (-1: none) is in the list: its CPU stopped. */
+static bool listed(int cpu)
+{
+	return cpu < 0 || kgdb_cpus[cpu].regs;
 }
 
 bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct gdb_thread *th)
@@ -44,7 +62,7 @@ bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct gdb_thread *th
 	if (!t || t->state == TASK_DEAD)
 		return false;
 	th->task = t;
-	th->cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
+	th->cpu = task_cpu(t);
 	return true;
 }
 
@@ -54,13 +72,13 @@ bool gdb_thread_nth(unsigned int n, long *tid)
 	struct task *t;
 
 	for_each_online_cpu(cpu) {
-		if (!n--) {
+		if (listed((int)cpu) && !n--) {
 			*tid = KGDB_TID_CPU_BASE + (long)cpu;
 			return true;
 		}
 	}
 	for_each_task(t) {
-		if (t->state != TASK_DEAD && !n--) {
+		if (t->state != TASK_DEAD && listed(task_cpu(t)) && !n--) {
 			*tid = task_tid(t);
 			return true;
 		}
@@ -117,16 +135,17 @@ bool gdb_threads_xml(size_t off, size_t end, bool terse)
 
 	xml_str(&w, "<threads>");
 	for_each_online_cpu(cpu) {
+		if (!listed((int)cpu))
+			continue;
 		th.cpu = (int)cpu;
 		th.task = NULL;
 		xml_thread(&w, KGDB_TID_CPU_BASE + (long)cpu, &th, terse);
 	}
 	for_each_task(t) {
-		if (t->state == TASK_DEAD)
-			continue;
 		th.task = t;
-		th.cpu = t->on_cpu >= 0 && t->on_cpu < NR_CPUS ? t->on_cpu : -1;
-		xml_thread(&w, task_tid(t), &th, terse);
+		th.cpu = task_cpu(t);
+		if (t->state != TASK_DEAD && listed(th.cpu))
+			xml_thread(&w, task_tid(t), &th, terse);
 	}
 	xml_str(&w, "</threads>");
 	return xml_window_done(&w);

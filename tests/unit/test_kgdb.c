@@ -438,7 +438,11 @@ static void test_step_other_cpu(void **state)
 static void test_deaf_cpu(void **state)
 {
 	fake_cpu_deaf[2] = true;
+	task_find(0)->on_cpu = 2;	/* swapper runs there */
 	gdb_connect();
+	/* It runs: neither it nor its task is in the list gdb shows. */
+	xchg("qfThreadInfo", "mf4240,f4241,2,3,4");
+	xchg("qsThreadInfo", "l");
 	xchg("qThreadExtraInfo,f4242", "43505532202872756e6e696e6729");
 	xchg("Hgf4242", "OK");
 	xchg("g", "E03");
