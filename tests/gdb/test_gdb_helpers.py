@@ -28,13 +28,6 @@ def ps_rows(text):
             re.finditer(r"^\s*(\d+) (\w+)\s+(\d+) (\S+)", text, re.M)]
 
 
-def monitor(g, command):
-    """What a monitor command printed (it comes as target output)."""
-    g.console.clear()
-    g.cmd(f"monitor {command}")
-    return g.output()
-
-
 def test_helpers_at_a_breakpoint(target):
     m = target.boot()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
@@ -55,7 +48,7 @@ def test_helpers_at_a_breakpoint(target):
     rows = ps_rows(ps)
     assert len(rows) >= SPAWNED + 6, ps
     # What the kernel's own ps says, field for field.
-    assert rows == ps_rows(monitor(g, "ps")), ps
+    assert rows == ps_rows(g.monitor("ps")), ps
     shell = [r for r in rows if r[3] == "shell"]
     assert shell and shell[0][1] == "running", ps
     assert re.search(r"^\s*\d+ running\s+\d+ shell\s+cmd_uptime(\+\d+)?$", ps, re.M), ps
@@ -68,7 +61,7 @@ def test_helpers_at_a_breakpoint(target):
     wrapped = g.cmd("p log_head > sizeof(log_buf)")
     assert "= true" in wrapped or "= 1" in wrapped, wrapped
     dmesg = g.cmd("kgdb-dmesg")
-    assert dmesg == monitor(g, "dmesg"), dmesg[-1000:]
+    assert dmesg == g.monitor("dmesg"), dmesg[-1000:]
     assert "Command line:" not in dmesg.split("\n")[0]    # boot lines are gone
     assert re.match(r"[^\n]*\n", dmesg) and dmesg.endswith("\n"), dmesg[:200]
 

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The x86 backend (arch/x86/kernel/kgdb*.c) seen from gdb: the full
-register set and writes to it, single-step, software and hardware
-breakpoints, watchpoints, SMP roundup and backtraces through interrupts."""
+register set and writes to it, setting the PC, single-step, device
+registers. (Hardware slots and the roundup are tested on every arch that
+has them: test_hw_debug.py, test_roundup.py.)"""
 import re
-import time
 
 import pytest
 
@@ -50,11 +50,6 @@ def reg_value(g, name):
 def to_shell(m, g):
     g.cont()
     m.expect(re.escape(PROMPT), timeout=30)
-
-
-def cont_until_stop(g, timeout=30):
-    g.cont()
-    return g.wait_stop(timeout)
 
 
 def test_every_register_served(arch, attached):
@@ -117,24 +112,6 @@ def test_set_pc_takes_effect(attached):
     m.expect(r"up \d+\.\d+ s", timeout=20)
 
 
-def test_breakpoint_in_timer_interrupt_on_every_cpu(target):
-    """scheduler_tick() runs in the timer interrupt of every CPU: each CPU
-    hits it, and the backtrace goes through the interrupt entry frame into
-    the interrupted code."""
-    m = target.boot(smp=4)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    g = target.gdb()
-    g.cmd("break scheduler_tick")
-
-    def check_bt(bt):
-        assert "lapic_timer_interrupt" in bt and "x86_handle_interrupt" in bt, bt
-        assert re.search(r"<signal handler called>\n.*#\d+ .* in \w+", bt), bt
-    cpus = g.cpus_stopping_at("scheduler_tick", 4, check_bt)
-    assert len(cpus) >= 3, cpus
-    g.cmd("delete")
-    g.cont()
-
-
 def test_stepi_never_lands_in_an_interrupt(attached):
     m, g = attached
     g.cmd("break cmd_uptime")
@@ -162,77 +139,6 @@ def test_stepi_never_lands_in_an_interrupt(attached):
     g.cont()
 
 
-def test_hardware_breakpoint(attached):
-    m, g = attached
-    out = g.cmd("hbreak cmd_uptime")
-    assert "Hardware assisted breakpoint" in out, out
-    to_shell(m, g)
-    g.cmd("set debug remote 1")
-    m.write("uptime\n")
-    stop = g.wait_stop()
-    assert stop.reason == "breakpoint-hit" and stop.func == "cmd_uptime", stop
-    # The stop reply names the debug register hit, not a software breakpoint.
-    assert any(re.search(r"Packet received: T05hwbreak:;", line) for line in g.log), stop
-    g.cmd("delete")
-    g.cont()
-    m.expect(r"up \d+\.\d+ s", timeout=20)
-
-
-WATCH_TYPES = {1: "unsigned char", 2: "unsigned short", 4: "unsigned int",
-               8: "unsigned long long"}
-
-
-@pytest.mark.parametrize("size", [1, 2, 4, 8])
-def test_write_watchpoint(arch, attached, size):
-    m, g = attached
-    out = g.cmd(f"watch *({WATCH_TYPES[size]} *)&jiffies")
-    assert "Hardware watchpoint 1" in out, out
-    stop = cont_until_stop(g)
-    assert stop.reason == "watchpoint-trigger", stop
-    old = re.search(r'old="(\d+)', stop.raw)
-    new = re.search(r'new="(\d+)', stop.raw)
-    assert old and new and int(new.group(1)) == (int(old.group(1)) + 1) % (1 << 8 * size), stop
-    assert stop.func == "jiffies_tick", stop
-    g.cmd("delete")
-    g.cont()
-
-
-def test_read_and_access_watchpoints(attached):
-    m, g = attached
-    out = g.cmd("rwatch kworker.period_ms")
-    assert "Hardware read watchpoint 1" in out, out
-    stop = cont_until_stop(g)
-    assert stop.reason == "read-watchpoint-trigger", stop
-    assert 'value="100"' in stop.raw and stop.func == "worker_thread", stop
-    g.cmd("delete")
-    out = g.cmd("awatch kworker.wakeups")
-    assert "Hardware access (read/write) watchpoint 2" in out, out
-    stop = cont_until_stop(g)
-    assert stop.reason == "access-watchpoint-trigger", stop
-    assert stop.func == "worker_thread", stop
-    g.cmd("delete")
-    g.cont()
-
-
-def test_fifth_hardware_slot_is_refused(attached):
-    m, g = attached
-    for fn in ("cmd_uptime", "cmd_cpus", "cmd_ps", "cmd_dmesg", "cmd_sym"):
-        g.cmd(f"hbreak {fn}")
-    g.cmd("set debug remote 1")
-    try:
-        g.cmd("continue")
-    except Exception as err:
-        assert "hardware breakpoint" in str(err).lower(), err
-    deadline = time.monotonic() + 10
-    while not any("Could not insert hardware breakpoints" in line for line in g.log):
-        assert time.monotonic() < deadline, "\n".join(g.log[-30:])
-        time.sleep(0.1)
-    # The target said why: ENOSPC.
-    assert any("Packet received: E1c" in line for line in g.log), "\n".join(g.log[-30:])
-
-
-LAPIC_ICR_LO = 0xfee00300
-ICR_NMI_ALL_BUT_SELF = 0xc4400      # shorthand all-but-self, NMI, assert
 LAPIC_VERSION = 0xfee00030
 
 
@@ -250,71 +156,3 @@ def test_device_registers_are_read_and_written_whole(attached):
     g.cmd(f"set {{unsigned int}}{tpr:#x} = 0")
     assert g.cmd(f"x/wx {tpr:#x}").split()[-1] == "0x00000000"
     g.cont()
-
-
-def held_cpu_registers(g):
-    """`info registers` (general, segment selectors, on x86_64 the segment
-    bases) of CPU 1 and CPU 3's shadow threads."""
-    threads = g.cmd("info threads")
-    out = ""
-    for cpu in ("1", "3"):
-        gid = re.search(rf"^\*?\s+(\d+)\s+Thread 100000{cpu} \(CPU{cpu}\)", threads, re.M)
-        out += g.cmd(f"thread apply {gid.group(1)} -q info registers")
-    return out
-
-
-def test_held_cpus_sleep_and_survive_stray_nmis(target):
-    """Held CPUs sleep in hlt instead of spinning: their vCPU threads use
-    no host CPU time, while the master's (polling the line) does. Stray
-    NMIs to the held CPUs wake them only for a moment: on x86_64 they nest on the other NMI stack, and the held
-    CPUs' frames, and which CPU each belongs to (its selectors and segment
-    bases), survive. After `continue` every
-    CPU is kicked awake and runs: each one's timer ticks go on."""
-    m = target.boot(smp=4)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    g = target.gdb()
-    assert m.busy_vcpus() == ["0"]
-    before = g.cpu_pcs()
-    bt_before = g.cmd("thread apply all -q bt 3")
-    regs_before = held_cpu_registers(g)
-    assert re.search(r"^ds\s+0x[1-9a-f]", regs_before, re.M), regs_before
-    # QEMU's monitor `nmi` goes down LINT1, which only the boot CPU takes;
-    # so gdb makes the master's LAPIC send an NMI to every other CPU, more
-    # times than kgdb.c remembers frames per CPU.
-    for _ in range(6):
-        g.cmd(f"set {{unsigned int}}{LAPIC_ICR_LO:#x} = {ICR_NMI_ALL_BUT_SELF:#x}")
-        time.sleep(0.05)
-    assert m.busy_vcpus() == ["0"]
-    assert g.cpu_pcs() == before
-    assert g.cmd("thread apply all -q bt 3") == bt_before
-    assert held_cpu_registers(g) == regs_before
-    to_shell(m, g)
-    m.wait_every_cpu_ticks(4)
-
-
-def test_hard_lockup_cpu_is_rounded_up(target):
-    """A CPU spinning with interrupts off still answers the roundup NMI. The
-    shell's CPU locks up, so the way in is a watchpoint that the watchdog
-    thread (on the other CPU) triggers once it sees the lockup."""
-    m = target.boot(smp=2)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    g = target.gdb()
-    out = g.cmd("watch *(unsigned long long *)watchdog_thread::stuck")
-    assert "Hardware watchpoint" in out, out
-    to_shell(m, g)
-    m.write("crash hardlockup\n")
-    # Every watchdog period writes stuck[0] (a stop gdb resumes at once, the
-    # value being unchanged), then stuck[1]: the second roundup reaches the
-    # locked CPU on its way out of the first hold. Each must show the CPU
-    # where the lockup spins, not in the debugger's own code.
-    for _ in range(4):
-        stop = g.wait_stop(60)
-        assert stop.reason == "watchpoint-trigger" and stop.func == "watchdog_thread", stop
-        threads = g.cmd("info threads")
-        assert re.search(r"\(CPU\d\)\s.*(lockup_thread|cpu_relax)", threads), threads
-        g.cont()
-    g.interrupt()
-    g.wait_stop()
-    g.cmd("delete")
-
-

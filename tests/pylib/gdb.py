@@ -217,6 +217,12 @@ class Gdb:
         """Target output gdb printed (console text carried by O packets)."""
         return "".join(self.console)
 
+    def monitor(self, command):
+        """What a monitor command printed (it comes as target output)."""
+        self.console.clear()
+        self.cmd(f"monitor {command}")
+        return self.output()
+
     def kill9(self):
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)

@@ -47,6 +47,10 @@ NO_WRITE_PROTECTION = {"mips", "mipsel", "powerpc"}
 # Arches with no hardware breakpoints or watchpoints under QEMU (MIPS: its
 # WatchLo/WatchHi registers hold values but never trap; e500: no IAC/DAC).
 NO_HW_DEBUG = {"mips", "mipsel", "powerpc"}
+# Arches without an NMI (MIPS: cross-CPU requests ride the timer tick): a
+# CPU spinning with interrupts off is never rounded up, and held CPUs spin,
+# since nothing could wake them from `wait` with interrupts off.
+NO_NMI = {"mips", "mipsel"}
 # Arches gdb single-steps with breakpoints of its own (its MIPS support
 # always does), never with the stub's 's'.
 GDB_STEPS_ITSELF = {"mips", "mipsel"}

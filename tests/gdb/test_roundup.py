@@ -1,0 +1,220 @@
+# SPDX-License-Identifier: MIT
+"""The roundup and the hold, on every arch, seen from gdb: a breakpoint
+that every CPU's timer interrupt runs into, held CPUs that sleep while
+the master talks to gdb (and stay put when stray NMIs wake them), and a
+CPU spinning with interrupts off, which the NMI rounds up (MIPS has no
+NMI: the debugger gives up on that CPU and stops the others)."""
+import re
+import time
+
+import pytest
+
+from machine import GDB_STEPS_ITSELF, NO_HW_DEBUG, NO_NMI, PROMPT
+
+# What a timer interrupt's backtrace holds: the arch's tick handlers, then
+# the interrupt entry's frame, then the interrupted code.
+TIMER_FRAMES = {
+    "x86_64": ("lapic_timer_interrupt", "x86_handle_interrupt"),
+    "i386": ("lapic_timer_interrupt", "x86_handle_interrupt"),
+    "arm": ("timer_interrupt", "arm_do_irq"),
+    "mips": ("timer_interrupt", "mips_do_irq"),
+    "mipsel": ("timer_interrupt", "mips_do_irq"),
+    "powerpc": ("ppc_do_timer",),
+}
+IRQ_ENTRY = {arch: r"<signal handler called>"
+             for arch in ("x86_64", "i386", "arm", "mips", "mipsel")}
+IRQ_ENTRY["powerpc"] = r"in ppc_entry \(\)"
+# How many of 4 CPUs must be seen stopping there, in how many stops. QEMU
+# runs PowerPC's vCPUs round-robin on one thread, and the master goes first
+# after a continue with its late tick pending (docs/powerpc.md): that one
+# CPU stops nearly every time. Elsewhere which CPUs get there first
+# depends on the host's scheduling of the vCPU threads.
+TIMER_CPUS = {"x86_64": (3, 40), "i386": (3, 40), "powerpc": (1, 10)}
+
+# Held CPUs sleep until the master kicks them: how to see it. Where every
+# vCPU has a host thread, by the host CPU time they use; PowerPC's share
+# one thread, so by MSR[WE] (doze) in QEMU's monitor. MIPS held CPUs spin:
+# without an NMI nothing would wake them (docs/mips.md).
+MSR_WE = 0x00040000
+
+
+def sleeping_held_cpus(m, arch):
+    """The held CPUs that sleep, as a sorted list of CPU numbers."""
+    if arch == "powerpc":
+        regs = m.monitor("info registers -a").replace("\r", "")
+        return sorted(cpu for cpu, msr in re.findall(r"CPU#(\d+)\nMSR ([0-9a-f]+)", regs)
+                      if int(msr, 16) & MSR_WE)
+    busy = m.busy_vcpus()
+    return [str(cpu) for cpu in range(m.cpus) if str(cpu) not in busy]
+
+
+# Stray NMIs gdb can raise on the held CPUs, as writes by the master: x86's
+# LAPIC ICR (NMI, all but self; QEMU's monitor `nmi` only reaches the boot
+# CPU), the e500 MPIC's MSIIR (MSI n, CPU n's critical interrupt).
+STRAY_NMIS = {
+    "x86_64": [(0xfee00300, 0xc4400)],
+    "i386": [(0xfee00300, 0xc4400)],
+    "powerpc": [(0xe0041740, cpu << 29) for cpu in (1, 2, 3)],
+}
+
+
+def held_cpu_registers(g, held):
+    """`info registers` of the @held CPUs' shadow threads (on x86 their
+    segment selectors and bases too: which CPU each frame belongs to)."""
+    threads = g.cmd("info threads")
+    out = ""
+    for cpu in held:
+        gid = re.search(rf"^\*?\s+(\d+)\s+Thread 100000{cpu} \(CPU{cpu}\)", threads, re.M)
+        out += g.cmd(f"thread apply {gid.group(1)} -q info registers")
+    return out
+
+
+def to_shell(m, g):
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+
+
+def gdb_timer_ticks(g, ncpus):
+    """Each CPU's timer ticks, read by gdb: the console can fall silent
+    after much traffic on the debug line (a QEMU 7.2 bug, docs/bench.md)."""
+    out = g.cmd("p timer_ticks")
+    return [int(n) for n in re.search(r"\{([\d, ]+)", out).group(1).split(",")][:ncpus]
+
+
+def check_every_cpu_ticks(g, ncpus):
+    """Run the kernel a second at a time until every CPU's timer has
+    ticked (a loaded host can leave a vCPU without a tick for a second):
+    none stayed asleep or held. Leaves the kernel stopped."""
+    before = gdb_timer_ticks(g, ncpus)
+    for _ in range(10):
+        g.cont()
+        time.sleep(1)
+        g.interrupt()
+        g.wait_stop()
+        after = gdb_timer_ticks(g, ncpus)
+        if all(a > b for a, b in zip(after, before)):
+            return
+    assert False, (before, after)
+
+
+def test_breakpoint_in_timer_interrupt_on_several_cpus(target, arch):
+    """scheduler_tick() runs in every CPU's timer interrupt, often on
+    several at once; each stop's backtrace goes through the interrupt
+    entry into the interrupted code. Where the stub steps, gdb steps each
+    CPU off the breakpoint with vCont;s while the others stay held (with a
+    temporary breakpoint and vCont;c:thread instead, another CPU ran into
+    it and gdb 13 died on an internal error). After the last continue
+    every CPU's timer ticks go on."""
+    m = target.boot(smp=4)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    ncpus = m.cpus
+    g.cmd("set debug remote 1")
+    g.cmd("break scheduler_tick")
+
+    def check_bt(bt):
+        frames = "\n".join(line for line in bt.splitlines() if line.startswith("#"))
+        for frame in TIMER_FRAMES[arch]:
+            assert frame in frames, frames
+        assert re.search(IRQ_ENTRY[arch] + r".*\n#\d+ +(0x[0-9a-f]+ in )?\w+ \(", frames), frames
+    least, tries = TIMER_CPUS.get(arch, (2, 80))
+    cpus = g.cpus_stopping_at("scheduler_tick", ncpus, check_bt, tries=tries)
+    assert len(cpus) >= min(least, ncpus), cpus
+    if arch not in GDB_STEPS_ITSELF:
+        assert not any("vCont;c:" in line for line in g.log), "gdb stepped with breakpoints"
+    g.cmd("delete")
+    check_every_cpu_ticks(g, ncpus)
+    g.cont()
+
+
+def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
+    """Held CPUs sleep instead of spinning, at kgdbwait and after a
+    break-in. Stray NMIs, where gdb can raise them, wake them only for a
+    moment: their PCs and backtraces stay. After `continue` every CPU is
+    kicked awake and its timer ticks go on."""
+    if arch in NO_NMI:
+        pytest.skip("MIPS held CPUs spin: no NMI to wake them")
+    m = target.boot(smp=4)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    held = [str(cpu) for cpu in range(1, m.cpus)]
+    assert sleeping_held_cpus(m, arch) == held
+    before = g.cpu_pcs()
+    bt_before = g.cmd("thread apply all -q bt 3")
+    regs_before = held_cpu_registers(g, held)
+    # More stray NMIs than kgdb.c remembers frames per CPU; on x86_64 they
+    # nest on the other NMI stack.
+    for _ in range(6 if arch in STRAY_NMIS else 0):
+        for addr, value in STRAY_NMIS[arch]:
+            g.cmd(f"set {{unsigned int}}{addr:#x} = {value:#x}")
+        time.sleep(0.05)
+    assert sleeping_held_cpus(m, arch) == held
+    assert g.cpu_pcs() == before
+    assert g.cmd("thread apply all -q bt 3") == bt_before
+    assert held_cpu_registers(g, held) == regs_before
+    to_shell(m, g)
+    g.interrupt()
+    g.wait_stop()
+    master = re.search(r"^\*.*on CPU(\d+)", g.cmd("info threads"), re.M).group(1)
+    assert sleeping_held_cpus(m, arch) == [c for c in held + ["0"] if c != master]
+    check_every_cpu_ticks(g, m.cpus)
+    g.cont()
+
+
+def test_hard_lockup_cpu_is_rounded_up(target, arch):
+    """A CPU spinning with interrupts off (`crash hardlockup`, on the last
+    CPU) still answers the roundup where the arch has an NMI: each
+    break-in shows it where the lockup spins, held, not running. On MIPS
+    the break-in still stops the other CPU after the roundup's timeout;
+    the locked CPU and its task, which run, are left out of the thread
+    list (gdb's `info threads` and `thread apply all bt` work), and
+    `monitor cpus` says it did not stop."""
+    m = target.boot(smp=2)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    to_shell(m, g)
+    m.write("crash hardlockup\n")
+    m.expect(r"crash: hard lockup on CPU 1 \(interrupts off\)")
+    for _ in range(3):
+        time.sleep(0.3)
+        g.interrupt()
+        g.wait_stop()
+        threads = g.cmd("info threads")
+        if arch in NO_NMI:
+            assert "(CPU0)" in threads and "(CPU1)" not in threads, threads
+            assert "lockup" not in threads, threads
+            assert "kgdb_break_signo" in g.cmd("thread apply all bt"), threads
+            cpus = g.monitor("cpus")
+            assert cpus.count("kgdb: not stopped") == 1, cpus
+        else:
+            assert re.search(r"\(CPU1\)\s.*(lockup_thread|cpu_relax)", threads), threads
+            assert "running" not in threads, threads
+        g.cont()
+
+
+def test_back_to_back_roundups_reach_a_hard_locked_cpu(target, arch):
+    """Stops that come one right after the other each round up a CPU
+    spinning with interrupts off, the second reaching it on its way out of
+    the first hold. The way in is a watchpoint the watchdog thread (on the
+    other CPU) triggers once it sees the lockup: every watchdog period
+    writes stuck[0] (a stop gdb resumes at once, the value being
+    unchanged), then stuck[1]. Each stop must show the locked CPU where
+    the lockup spins, not in the debugger's own code."""
+    if arch in NO_HW_DEBUG or arch in NO_NMI:
+        pytest.skip("needs a hardware watchpoint and an NMI")
+    m = target.boot(smp=2)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    out = g.cmd("watch *(unsigned long long *)watchdog_thread::stuck")
+    assert "Hardware watchpoint" in out, out
+    to_shell(m, g)
+    m.write("crash hardlockup\n")
+    for _ in range(4):
+        stop = g.wait_stop(60)
+        assert stop.reason == "watchpoint-trigger" and stop.func == "watchdog_thread", stop
+        threads = g.cmd("info threads")
+        assert re.search(r"\(CPU1\)\s.*(lockup_thread|cpu_relax)", threads), threads
+        g.cont()
+    g.interrupt()
+    g.wait_stop()
+    g.cmd("delete")
