@@ -25,9 +25,10 @@
 #include <kernel/slab.h>
 #include <kernel/smp.h>
 #include <asm/mipsregs.h>
+#include <asm/processor.h>
 #include <asm/setup.h>
 
-#define ARRIVAL_QUIET_MS	50
+#define ARRIVAL_QUIET_MS	100
 
 /* Request bits in a CPU's pending word. */
 #define SMP_NMI			0x1
@@ -66,8 +67,11 @@ static bool boot_secondary(unsigned int cpu)
  * Nothing tells how many CPUs QEMU made, and a secondary can reach its
  * mark tens of milliseconds after CPU 0 gets here: the boot stub's
  * writes to the system controller wait for QEMU's global lock, which CPU
- * 0's console output keeps busy. So the CPUs that marked themselves
- * until none has come for ARRIVAL_QUIET_MS are the machine's.
+ * 0's console output keeps busy, and on a loaded host its vCPU thread
+ * waits for a core. So the CPUs that marked themselves until none has
+ * come for ARRIVAL_QUIET_MS are the machine's. CPU 0 waits for them
+ * asleep, from tick to tick: a spinning CPU 0 took a host core from them
+ * (a secondary that missed a 50 ms window of spinning was lost).
  */
 static unsigned int cpus_present(void)
 {
@@ -80,14 +84,16 @@ static unsigned int cpus_present(void)
 
 void arch_smp_init(void)
 {
+	unsigned long quiet_since = jiffies;
 	unsigned int seen = 0, now;
 
 	cpu_ebase[0] = read_c0(CP0_EBASE);
-	for (int quiet = 0; quiet < ARRIVAL_QUIET_MS && seen < NR_CPUS - 1; quiet++) {
-		mdelay(1);
+	while (seen < NR_CPUS - 1 &&
+	       time_before(jiffies, quiet_since + msecs_to_jiffies(ARRIVAL_QUIET_MS))) {
+		arch_cpu_idle();
 		now = cpus_present();
 		if (now != seen)
-			quiet = 0;
+			quiet_since = jiffies;
 		seen = now;
 	}
 	for (unsigned int cpu = 1; cpu < NR_CPUS; cpu++) {
