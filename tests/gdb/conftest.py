@@ -22,3 +22,11 @@ def attached(target):
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     return m, g
+
+
+@pytest.fixture(params=[1, 4], ids=["smp1", "smp4"])
+def attached_smp(target, request):
+    """Booted with kgdbwait on 1 or 4 CPUs; gdb attached and stopped there."""
+    m = target.boot(smp=request.param)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    return m, target.gdb()

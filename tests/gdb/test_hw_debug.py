@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from machine import NO_HW_DEBUG, PROMPT
+from machine import NO_HW_DEBUG
+from target import resume_to_shell
 
 # Slots the CPU has: x86's four debug registers serve breakpoints and
 # watchpoints alike; QEMU's Cortex-A15 has six BRPs (DBGDIDR.BRPs = 5) and
@@ -30,29 +31,16 @@ def hw_debug_arches(arch):
         pytest.skip("no hardware breakpoints or watchpoints under QEMU")
 
 
-@pytest.fixture(params=[1, 4], ids=["smp1", "smp4"])
-def attached(target, request):
-    """Booted with kgdbwait on 1 or 4 CPUs; gdb attached and stopped there."""
-    m = target.boot(smp=request.param)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    return m, target.gdb()
-
-
-def to_shell(m, g):
-    g.cont()
-    m.expect(re.escape(PROMPT), timeout=30)
-
-
 def cont_until_stop(g, timeout=30):
     g.cont()
     return g.wait_stop(timeout)
 
 
-def test_hardware_breakpoint(attached):
-    m, g = attached
+def test_hardware_breakpoint(attached_smp):
+    m, g = attached_smp
     out = g.cmd("hbreak cmd_uptime")
     assert "Hardware assisted breakpoint 1" in out, out
-    to_shell(m, g)
+    resume_to_shell(m, g)
     g.cmd("set debug remote 1")
     m.write("uptime\n")
     stop = g.wait_stop()
@@ -72,11 +60,11 @@ def test_hardware_breakpoint(attached):
 
 
 @pytest.mark.parametrize("size", [1, 2, 4, 8])
-def test_write_watchpoint(attached, size):
+def test_write_watchpoint(attached_smp, size):
     """gdb sees the new value every time round, whether the watchpoint
     fires after the store (x86) or before it (ARM: gdb steps over it with
     the slot out). Eight bytes take two slots where a slot holds a word."""
-    m, g = attached
+    m, g = attached_smp
     out = g.cmd(f"watch *({WATCH_TYPES[size]} *)&jiffies")
     assert "Hardware watchpoint 1" in out, out
     for _ in range(2):
@@ -91,8 +79,8 @@ def test_write_watchpoint(attached, size):
     g.cont()
 
 
-def test_read_and_access_watchpoints(attached):
-    m, g = attached
+def test_read_and_access_watchpoints(attached_smp):
+    m, g = attached_smp
     out = g.cmd("rwatch kworker.period_ms")
     assert "Hardware read watchpoint 1" in out, out
     stop = cont_until_stop(g)
@@ -119,17 +107,17 @@ def refused(g, what):
     assert any("Packet received: E1c" in line for line in g.log), "\n".join(g.log[-30:])
 
 
-def test_breakpoint_past_the_slots_is_refused(attached, arch):
-    m, g = attached
-    for fn in BREAK_FUNCS[:BREAK_SLOTS[arch] + 1]:
-        out = g.cmd(f"hbreak {fn}")
-        assert "Hardware assisted breakpoint" in out, out
-    refused(g, "hardware breakpoint")
+# What fills the slots, per kind: gdb's command, what to set, how gdb
+# confirms one.
+FILL = {"breakpoint": ("hbreak", BREAK_FUNCS, BREAK_SLOTS, "Hardware assisted breakpoint"),
+        "watchpoint": ("watch", WATCH_EXPRS, WATCH_SLOTS, "Hardware watchpoint")}
 
 
-def test_watchpoint_past_the_slots_is_refused(attached, arch):
-    m, g = attached
-    for expr in WATCH_EXPRS[:WATCH_SLOTS[arch] + 1]:
-        out = g.cmd(f"watch {expr}")
-        assert "Hardware watchpoint" in out, out
-    refused(g, "hardware watchpoint")
+@pytest.mark.parametrize("kind", ["breakpoint", "watchpoint"])
+def test_one_past_the_slots_is_refused(attached_smp, arch, kind):
+    m, g = attached_smp
+    command, targets, slots, confirmed = FILL[kind]
+    for what in targets[:slots[arch] + 1]:
+        out = g.cmd(f"{command} {what}")
+        assert confirmed in out, out
+    refused(g, f"hardware {kind}")

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from machine import NO_WRITE_PROTECTION, PROMPT, Machine, tty
+from target import resume_to_shell
 
 OOPSES = [
     # crash trigger, the signal gdb reports, the function it stops in
@@ -20,11 +21,6 @@ OOPSES = [
 # Where an arch traps instead, called from the crash_* function: ARM has no
 # divide fault; the EABI division helper's divide-by-zero hook traps.
 TRAP_FUNC = {"arm": {"div0": "__aeabi_idiv0"}}
-
-
-def resume_to_shell(m, g):
-    g.cont()
-    m.expect(re.escape(PROMPT), timeout=30)
 
 
 def test_kgdbwait_stops_at_boot_then_boots_on(attached):

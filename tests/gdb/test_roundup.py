@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from machine import GDB_STEPS_ITSELF, NO_HW_DEBUG, NO_NMI, PROMPT
+from machine import GDB_STEPS_ITSELF, NO_HW_DEBUG, NO_NMI
+from target import resume_to_shell
 
 # What a timer interrupt's backtrace holds: the arch's tick handlers, then
 # the interrupt entry's frame, then the interrupted code.
@@ -67,11 +68,6 @@ def held_cpu_registers(g, held):
         gid = re.search(rf"^\*?\s+(\d+)\s+Thread 100000{cpu} \(CPU{cpu}\)", threads, re.M)
         out += g.cmd(f"thread apply {gid.group(1)} -q info registers")
     return out
-
-
-def to_shell(m, g):
-    g.cont()
-    m.expect(re.escape(PROMPT), timeout=30)
 
 
 def gdb_timer_ticks(g, ncpus):
@@ -152,7 +148,7 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
     assert g.cpu_pcs() == before
     assert g.cmd("thread apply all -q bt 3") == bt_before
     assert held_cpu_registers(g, held) == regs_before
-    to_shell(m, g)
+    resume_to_shell(m, g)
     g.interrupt()
     g.wait_stop()
     master = re.search(r"^\*.*on CPU(\d+)", g.cmd("info threads"), re.M).group(1)
@@ -172,7 +168,7 @@ def test_hard_lockup_cpu_is_rounded_up(target, arch):
     m = target.boot(smp=2)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
-    to_shell(m, g)
+    resume_to_shell(m, g)
     m.write("crash hardlockup\n")
     m.expect(r"crash: hard lockup on CPU 1 \(interrupts off\)")
     for _ in range(3):
@@ -207,7 +203,7 @@ def test_back_to_back_roundups_reach_a_hard_locked_cpu(target, arch):
     g = target.gdb()
     out = g.cmd("watch *(unsigned long long *)watchdog_thread::stuck")
     assert "Hardware watchpoint" in out, out
-    to_shell(m, g)
+    resume_to_shell(m, g)
     m.write("crash hardlockup\n")
     for _ in range(4):
         stop = g.wait_stop(60)

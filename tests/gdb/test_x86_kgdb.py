@@ -7,21 +7,13 @@ import re
 
 import pytest
 
-from machine import PROMPT
+from target import resume_to_shell
 
 
 @pytest.fixture(autouse=True)
 def x86_only(arch):
     if arch not in ("x86_64", "i386"):
         pytest.skip("x86 backend")
-
-
-@pytest.fixture(params=[1, 4], ids=["smp1", "smp4"])
-def attached(target, request):
-    """Booted with kgdbwait on 1 or 4 CPUs; gdb attached and stopped there."""
-    m = target.boot(smp=request.param)
-    m.expect(r"kgdb: waiting for gdb", timeout=30)
-    return m, target.gdb()
 
 
 def regs_of(arch):
@@ -47,13 +39,8 @@ def reg_value(g, name):
     return int(m.group(1), 16)
 
 
-def to_shell(m, g):
-    g.cont()
-    m.expect(re.escape(PROMPT), timeout=30)
-
-
-def test_every_register_served(arch, attached):
-    m, g = attached
+def test_every_register_served(arch, attached_smp):
+    m, g = attached_smp
     assert ("i386:x86-64" if arch == "x86_64" else "i386") in g.cmd("show architecture")
     out = g.cmd("info all-registers")
     assert "unavailable" not in out, out
@@ -74,10 +61,10 @@ def test_every_register_served(arch, attached):
     assert reg_value(g, "eflags") & 0x2
 
 
-def test_register_writes_reach_the_cpu(arch, attached):
+def test_register_writes_reach_the_cpu(arch, attached_smp):
     """Values written by gdb go through the trap frame (and fxrstor) into the
     CPU, and come back from it after a step."""
-    m, g = attached
+    m, g = attached_smp
     ax = "rax" if arch == "x86_64" else "eax"
     saved_ax = reg_value(g, ax)
     saved_xmm = g.cmd("p/x $xmm3.v4_int32")
@@ -95,13 +82,13 @@ def test_register_writes_reach_the_cpu(arch, attached):
     assert "1.5" in g.cmd("p $st0")
     g.cmd(f"set ${ax} = {saved_ax}")
     g.cmd(f"set $xmm3.v4_int32 = {saved_xmm.split('=', 1)[1].strip()}")
-    to_shell(m, g)
+    resume_to_shell(m, g)
 
 
-def test_set_pc_takes_effect(attached):
-    m, g = attached
+def test_set_pc_takes_effect(attached_smp):
+    m, g = attached_smp
     g.cmd("break cmd_cpus")
-    to_shell(m, g)
+    resume_to_shell(m, g)
     m.write("cpus\n")
     stop = g.wait_stop()
     assert stop.func == "cmd_cpus", stop
@@ -112,10 +99,10 @@ def test_set_pc_takes_effect(attached):
     m.expect(r"up \d+\.\d+ s", timeout=20)
 
 
-def test_stepi_never_lands_in_an_interrupt(attached):
-    m, g = attached
+def test_stepi_never_lands_in_an_interrupt(attached_smp):
+    m, g = attached_smp
     g.cmd("break cmd_uptime")
-    to_shell(m, g)
+    resume_to_shell(m, g)
     m.write("uptime\n")
     assert g.wait_stop().func == "cmd_uptime"
     # Step off the instruction that carries the breakpoint: the PC moves on,
@@ -142,11 +129,11 @@ def test_stepi_never_lands_in_an_interrupt(attached):
 LAPIC_VERSION = 0xfee00030
 
 
-def test_device_registers_are_read_and_written_whole(attached):
+def test_device_registers_are_read_and_written_whole(attached_smp):
     """gdb's `x/wx` and `set {int}` on a device register that takes only
     32-bit accesses (the LAPIC's) read its value and write it: the stub's
     memory copies use the widest aligned unit, not bytes."""
-    m, g = attached
+    m, g = attached_smp
     out = g.cmd(f"x/wx {LAPIC_VERSION:#x}")
     version = int(out.split()[-1], 16)
     assert version & 0xff and (version >> 16) & 0xff, out    # version, max LVT

@@ -3,10 +3,11 @@
 second serial port, or kgdboe on a virtio-net NIC whose network is
 tools/netrelay.py), and the gdbs a test attaches to it (tests/gdb and
 tests/torture)."""
+import re
 import socket
 
 from gdb import Gdb
-from machine import Machine, kernel_path, tty
+from machine import PROMPT, Machine, kernel_path, tty
 
 TRANSPORTS = ("kgdboc", "kgdboe")
 
@@ -14,6 +15,12 @@ TRANSPORTS = ("kgdboc", "kgdboe")
 def kgdb_cmdline(arch, extra="", transport="kgdboc"):
     debugger = f"kgdboc={tty(arch, 1)}" if transport == "kgdboc" else "kgdboe"
     return f"console={tty(arch, 0)} {debugger} kgdbwait {extra}".strip()
+
+
+def resume_to_shell(m, g):
+    """Continue, and wait for the shell's prompt on the console."""
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
 
 
 class Target:
