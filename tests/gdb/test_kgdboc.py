@@ -177,7 +177,9 @@ def test_new_gdb_takes_over_from_a_killed_one(attached, target):
     g.cmd("break cmd_uptime")
     resume_to_shell(m, g)
     m.write("uptime\n")
-
+    # Killed once the kernel is stopped there (gdb has the stop): before
+    # that, the new gdb's first packet would break in somewhere else.
+    assert g.wait_stop().func == "cmd_uptime"
     g.kill9()
     g2 = target.gdb()
     bt = g2.cmd("bt")

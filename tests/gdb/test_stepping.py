@@ -14,6 +14,11 @@ from test_protocol_errors import Raw
 # Code a step must never land in: the timer interrupt taken in the middle.
 INTERRUPT_CODE = (r"x86_entry|x86_handle_interrupt|lapic_timer|arm_do_irq|gic_|mips_do_irq|"
                   r"mips_entry|scheduler_tick")
+# The flags register bit that says interrupts are on: x86's IF, ARM's
+# CPSR.I (set: masked), MIPS Status.IE, PowerPC's MSR[EE].
+INTERRUPTS_ON = {"x86_64": ("eflags", 0x200, True), "i386": ("eflags", 0x200, True),
+                 "arm": ("cpsr", 0x80, False), "mips": ("status", 0x1, True),
+                 "mipsel": ("status", 0x1, True), "powerpc": ("msr", 0x8000, True)}
 # gdb's register number of the PC, where the stub steps what gdb does not.
 PC_REGNUM = {"mips": 37, "mipsel": 37}
 
@@ -51,15 +56,25 @@ def stepi_follows_the_code(g, steps):
             assert after == int(nxt[1], 16), (insn, hex(after))
 
 
-def test_stepi_follows_the_code(attached):
+def test_stepi_follows_the_code(attached, arch):
     m, g = attached
     stop_in_uptime(m, g)
     text_before = g.cmd("x/64xb cmd_uptime")
-    # Off the instruction that carries the breakpoint, then on.
+    # Off the instruction that carries the breakpoint: it stays planted
+    # for the next call.
+    stepi_follows_the_code(g, 1)
+    g.cont()
+    m.expect(r"up \d+\.\d+ s", timeout=20)
+    m.write("uptime\n")
+    assert g.wait_stop().func == "cmd_uptime"
     stepi_follows_the_code(g, 25)
     g.cmd("delete")
     # The breakpoint gdb had and the step's planted words are all gone.
     assert g.cmd("x/64xb cmd_uptime") == text_before
+    # Interrupts are on again once stepping is over (the step masks them).
+    name, mask, when_set = INTERRUPTS_ON[arch]
+    flags = int(re.search(r"= (0x[0-9a-f]+)", g.cmd(f"p/x ${name}")).group(1), 16)
+    assert bool(flags & mask) == when_set, hex(flags)
     g.cont()
     m.expect(r"up \d+\.\d+ s", timeout=20)
 

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The x86 backend (arch/x86/kernel/kgdb*.c) seen from gdb: the full
-register set and writes to it, setting the PC, single-step, device
-registers. (Hardware slots and the roundup are tested on every arch that
-has them: test_hw_debug.py, test_roundup.py.)"""
+register set and writes to it, setting the PC, device registers.
+(Stepping, hardware slots and the roundup are tested on every arch that
+has them: test_stepping.py, test_hw_debug.py, test_roundup.py.)"""
 import re
 
 import pytest
@@ -97,33 +97,6 @@ def test_set_pc_takes_effect(attached_smp):
     g.cmd("delete")
     g.cont()
     m.expect(r"up \d+\.\d+ s", timeout=20)
-
-
-def test_stepi_never_lands_in_an_interrupt(attached_smp):
-    m, g = attached_smp
-    g.cmd("break cmd_uptime")
-    resume_to_shell(m, g)
-    m.write("uptime\n")
-    assert g.wait_stop().func == "cmd_uptime"
-    # Step off the instruction that carries the breakpoint: the PC moves on,
-    # and the breakpoint stays planted for the next call.
-    start = reg_value(g, "pc")
-    g.cmd("stepi")
-    assert reg_value(g, "pc") != start
-    assert "cmd_uptime" in g.cmd("frame")
-    g.cont()
-    m.expect(r"up \d+\.\d+ s", timeout=20)
-    m.write("uptime\n")
-    assert g.wait_stop().func == "cmd_uptime"
-    g.cmd("delete")
-    for _ in range(25):
-        out = g.cmd("stepi")
-        frame = g.cmd("frame")
-        assert not re.search(r"x86_entry|x86_handle_interrupt|lapic_timer|scheduler_tick",
-                             frame), (out, frame)
-    # Interrupts are enabled again once stepping is over.
-    assert "IF" in g.cmd("p $eflags")
-    g.cont()
 
 
 LAPIC_VERSION = 0xfee00030
