@@ -109,10 +109,11 @@ static bool regno_valid(int regno, bool optional)
 }
 
 /*
- * The table makes sense: whole bytes, fields of the register's size, features
- * named and known, an architecture for the description, the
- * expedited registers there, and a 'g' block that fits a packet. Checked
- * once, when a transport registers, so that no packet can trip on it.
+ * The table makes sense: plain names, whole bytes, fields of the
+ * register's size, features named and known, an architecture for the
+ * description, the expedited registers there, and a 'g' block that fits
+ * a packet. Checked once, when a transport registers, so that no packet
+ * can trip on it.
  */
 static bool features_valid(const struct kgdb_arch *a)
 {
@@ -124,6 +125,22 @@ static bool features_valid(const struct kgdb_arch *a)
 		return false;
 	for (i = 0; i < a->num_reg_features; i++)
 		if (!a->reg_features[i].name)
+			return false;
+	return true;
+}
+
+/*
+ * A register's name and group go into qRegisterInfo replies as they are:
+ * letters, digits and '_' only, nothing the packet or LLDB's "key:value;"
+ * would take for its own.
+ */
+static bool plain_word(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_'))
 			return false;
 	return true;
 }
@@ -142,7 +159,8 @@ bool gdb_regs_valid(void)
 		const struct kgdb_reg *r = &a->regs[i];
 		size_t size = r->bits / 8;
 
-		if (!r->name || !size || r->bits % 8 || size > REG_MAX_BYTES ||
+		if (!r->name || !plain_word(r->name) || (r->group && !plain_word(r->group)) ||
+		    !size || r->bits % 8 || size > REG_MAX_BYTES ||
 		    !loc_valid(&r->frame, size) || !loc_valid(&r->task, size))
 			return false;
 		if (a->reg_features && r->feature >= a->num_reg_features)

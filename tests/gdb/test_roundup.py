@@ -49,14 +49,21 @@ def sleeping_held_cpus(m, arch):
     return [str(cpu) for cpu in range(m.cpus) if str(cpu) not in busy]
 
 
-# Stray NMIs gdb can raise on the held CPUs, as writes by the master: x86's
+# Stray NMIs gdb raises on the held CPUs, as writes by the master: x86's
 # LAPIC ICR (NMI, all but self; QEMU's monitor `nmi` only reaches the boot
-# CPU), the e500 MPIC's MSIIR (MSI n, CPU n's critical interrupt).
+# CPU), the GIC's GICD_SGIR (SGI 15, group 0: the FIQ, to all but self),
+# the e500 MPIC's MSIIR (MSI n, CPU n's critical interrupt).
 STRAY_NMIS = {
     "x86_64": [(0xfee00300, 0xc4400)],
     "i386": [(0xfee00300, 0xc4400)],
+    "arm": [(0x08000f00, 1 << 24 | 15)],
     "powerpc": [(0xe0041740, cpu << 29) for cpu in (1, 2, 3)],
 }
+# Where a stray NMI keeps a held CPU awake until its release: an ARM CPU
+# held by the roundup waits inside its FIQ handler with FIQs masked, so
+# the stray SGI stays pending and ends every wfi at once (it is taken, and
+# absorbed, once the CPU is released). It spins; it does not move.
+STRAY_NMI_KEEPS_AWAKE = {"arm"}
 
 
 def held_cpu_registers(g, held):
@@ -125,8 +132,9 @@ def test_breakpoint_in_timer_interrupt_on_several_cpus(target, arch):
 
 def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
     """Held CPUs sleep instead of spinning, at kgdbwait and after a
-    break-in. Stray NMIs, where gdb can raise them, wake them only for a
-    moment: their PCs and backtraces stay. After `continue` every CPU is
+    break-in. Stray NMIs wake them (for a moment, or on ARM until the
+    release) but do not move them: their PCs, backtraces and registers
+    stay, and after the next break-in they sleep again. After `continue` every CPU is
     kicked awake and its timer ticks go on."""
     if arch in NO_NMI:
         pytest.skip("MIPS held CPUs spin: no NMI to wake them")
@@ -140,11 +148,11 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
     regs_before = held_cpu_registers(g, held)
     # More stray NMIs than kgdb.c remembers frames per CPU; on x86_64 they
     # nest on the other NMI stack.
-    for _ in range(6 if arch in STRAY_NMIS else 0):
+    for _ in range(6):
         for addr, value in STRAY_NMIS[arch]:
             g.cmd(f"set {{unsigned int}}{addr:#x} = {value:#x}")
         time.sleep(0.05)
-    assert sleeping_held_cpus(m, arch) == held
+    assert sleeping_held_cpus(m, arch) == ([] if arch in STRAY_NMI_KEEPS_AWAKE else held)
     assert g.cpu_pcs() == before
     assert g.cmd("thread apply all -q bt 3") == bt_before
     assert held_cpu_registers(g, held) == regs_before

@@ -364,8 +364,26 @@ static void test_single_step_self(void **state)
  * vCont;c:tid with no action for the other threads runs that thread's CPU
  * alone: CPU 1 stays held while CPU 0 runs, and CPU 0's next trap is
  * reported without a roundup. A sleeping thread cannot run alone, also
- * when a thread on a CPU is named with it: everything continues then.
+ * when a thread on a CPU is named with it (test_sleeping_thread_*):
+ * everything continues then.
  */
+/*
+ * Resume the stop with @vcont, which names a sleeping thread: no CPU may
+ * run alone, so no CPU stays held and the debugger is left.
+ */
+static void everything_continues(const char *vcont)
+{
+	resume(vcont);
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+	/* Bounded: a CPU left held would otherwise hang the test. */
+	for (int i = 0; kgdb_active() && i < 50000; i++)
+		usleep(100);
+	assert_false(kgdb_active());
+	assert_false(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
+}
+
 static void test_continue_one_thread(void **state)
 {
 	struct pt_regs cpu1 = fake_regs[1];
@@ -382,15 +400,20 @@ static void test_continue_one_thread(void **state)
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
 	xchg("qC", "QC2");
-	resume("vCont;c:4;c:2");
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	kgdb_breakpoint();
-	assert_output();
-	/* Bounded: a CPU left held would otherwise hang the test. */
-	for (int i = 0; kgdb_active() && i < 50000; i++)
-		usleep(100);
-	assert_false(kgdb_active());
-	assert_false(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
+	everything_continues("vCont;c:4;c:2");
+}
+
+/* Only the sleeping thread (tid 4) named, or named after one on a CPU. */
+static void test_sleeping_thread_alone_continues_all(void **state)
+{
+	gdb_connect();
+	everything_continues("vCont;c:4");
+}
+
+static void test_sleeping_thread_after_a_cpu_continues_all(void **state)
+{
+	gdb_connect();
+	everything_continues("vCont;c:2;c:4");
 }
 
 /* Expect a SIGTRAP stop reply of @cpu with its PC at @pc (the frame is not touched). */
@@ -443,6 +466,12 @@ static void test_deaf_cpu(void **state)
 	/* It runs: neither it nor its task is in the list gdb shows. */
 	xchg("qfThreadInfo", "mf4240,f4241,2,3,4");
 	xchg("qsThreadInfo", "l");
+	xchg("qXfer:threads:read::0,ffb", "l<threads>"
+	     "<thread id=\"f4240\" core=\"0\">CPU0</thread>"
+	     "<thread id=\"f4241\" core=\"1\">CPU1</thread>"
+	     "<thread id=\"2\" core=\"0\">init, pid 1, on CPU0</thread>"
+	     "<thread id=\"3\" core=\"1\">worker, pid 2, on CPU1</thread>"
+	     "<thread id=\"4\">sleeper, pid 3, sleeping</thread></threads>");
 	xchg("qThreadExtraInfo,f4242", "43505532202872756e6e696e6729");
 	xchg("Hgf4242", "OK");
 	xchg("g", "E03");
@@ -616,6 +645,10 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_single_step_self, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_continue_one_thread, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_sleeping_thread_alone_continues_all, setup2,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_sleeping_thread_after_a_cpu_continues_all,
+						setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_other_cpu, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_deaf_cpu, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_oops, setup2, teardown),
