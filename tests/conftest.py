@@ -6,8 +6,10 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "pylib"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+import arches  # noqa: E402
 
-ARCHES = os.environ.get("CHECK_ARCHES", "x86_64 i386 arm mips mipsel powerpc").split()
+ARCHES = os.environ.get("CHECK_ARCHES", " ".join(arches.ARCHES)).split()
 # The debugger transports a test that takes `transport` runs over.
 TRANSPORTS = os.environ.get("CHECK_TRANSPORTS", "kgdboc kgdboe").split()
 
@@ -22,9 +24,7 @@ def pytest_configure(config):
 def pytest_generate_tests(metafunc):
     """Every arch; and a test that uses the debugger's transport runs over
     kgdboc everywhere and over kgdboe where the arch has the NIC (its id
-    then says so: test[x86_64-kgdboe])."""
-    from machine import KGDBOE_ARCHES
-
+    then says so: test[x86_64-kgdboe]): the transports of tools/arches.py."""
     if "arch" not in metafunc.fixturenames:
         return
     if "transport" not in metafunc.fixturenames or \
@@ -32,7 +32,7 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("arch", ARCHES, scope="module")
         return
     pairs = [(a, t) for a in ARCHES for t in TRANSPORTS
-             if t == "kgdboc" or a in KGDBOE_ARCHES]
+             if t in arches.ARCHES[a]["transports"]]
     metafunc.parametrize(("arch", "transport"), pairs, scope="module",
                          ids=[a if t == "kgdboc" else f"{a}-{t}" for a, t in pairs])
 

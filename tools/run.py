@@ -38,17 +38,10 @@ import tempfile
 import threading
 import time
 
+from arches import ARCHES, tty
 from netrelay import NetRelay
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-QEMU = {"x86_64": ["qemu-system-x86_64"], "i386": ["qemu-system-i386"],
-        "arm": ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15"],
-        "mips": ["qemu-system-mips", "-M", "malta"],
-        "mipsel": ["qemu-system-mipsel", "-M", "malta"],
-        "powerpc": ["qemu-system-ppc", "-M", "ppce500"]}
-# The kernel's name for serial port n is TTY[arch] + n.
-TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS",
-       "powerpc": "ttyS"}
 
 
 def free_port():
@@ -63,20 +56,16 @@ def chardev(name, port, telnet=False):
             f"wait=off,nodelay=on{extra}", "-serial", f"chardev:{name}"]
 
 
-# kgdboe's NIC by arch.
-NIC = {"x86_64": "virtio-net-pci", "i386": "virtio-net-pci", "arm": "virtio-net-device"}
-
-
 def debugger_args(args):
     """The QEMU arguments of the debugger's transport."""
     if args.transport == "kgdboe":
-        return args.relay.qemu_args(NIC[args.arch], "52:54:00:12:34:56")
+        return args.relay.qemu_args(ARCHES[args.arch]["nic"], "52:54:00:12:34:56")
     return ["-chardev", f"socket,id=kgdb,path={args.line},server=on,wait=off",
             "-serial", "chardev:kgdb"]
 
 
 def qemu_cmd(args, console, gdb_line):
-    return QEMU[args.arch] + ["-accel", "tcg", "-display", "none", "-no-reboot",
+    return ARCHES[args.arch]["qemu"] + ["-accel", "tcg", "-display", "none", "-no-reboot",
             "-m", "256M", "-smp", str(args.smp), "-nodefaults", "-vga", "none",
             "-kernel", args.kernel, "-append", args.append] + console + debugger_args(args)
 
@@ -267,7 +256,7 @@ def relay(sock):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--arch", default="x86_64", choices=sorted(QEMU))
+    ap.add_argument("--arch", default="x86_64", choices=sorted(ARCHES))
     ap.add_argument("--smp", type=int, default=2)
     ap.add_argument("--transport", default="kgdboc", choices=("kgdboc", "kgdboe"))
     ap.add_argument("--append", help="default: console=<port 0> kgdboc=<port 1> kgdbwait "
@@ -275,17 +264,16 @@ def main():
     ap.add_argument("--script", action="store_true", help="run the scripted session")
     args = ap.parse_args()
     args.kernel = os.path.join(ROOT, "build", args.arch, "vmlinux")
-    if args.transport == "kgdboe" and args.arch not in NIC:
+    if args.transport == "kgdboe" and not ARCHES[args.arch]["nic"]:
         sys.exit(f"run: kgdboe needs a virtio-net NIC, which {args.arch} has not")
     if args.append is None:
-        t = TTY[args.arch]
-        debugger = "kgdboe" if args.transport == "kgdboe" else f"kgdboc={t}1"
-        args.append = f"console={t}0 {debugger} kgdbwait"
+        debugger = "kgdboe" if args.transport == "kgdboe" else f"kgdboc={tty(args.arch, 1)}"
+        args.append = f"console={tty(args.arch, 0)} {debugger} kgdbwait"
     args.run = Run()
     leave_on_signals()
     with tempfile.TemporaryDirectory(prefix="kgdb-run-") as tmp:
         args.tmp = tmp
-        args.line = os.path.join(tmp, f"{TTY[args.arch]}1.sock")
+        args.line = os.path.join(tmp, f"{tty(args.arch, 1)}.sock")
         if args.transport == "kgdboe":
             args.relay = NetRelay().start()
             args.line = f"udp:127.0.0.1:{args.relay.port}"

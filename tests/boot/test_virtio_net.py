@@ -6,26 +6,25 @@ import re
 
 import pytest
 
+from arches import ARCHES
 from machine import Machine
 
-# The NIC QEMU offers each arch the driver supports.
-VIRTIO_NET = {"x86_64": "virtio-net-pci", "i386": "virtio-net-pci", "arm": "virtio-net-device"}
 MAC = "52:54:00:aa:bb:cc"
 
 
 def nic_args(arch):
     # The user network, restricted: the guest reaches nothing but QEMU.
     return ["-netdev", "user,id=n0,restrict=on",
-            "-device", f"{VIRTIO_NET[arch]},netdev=n0,mac={MAC}"]
+            "-device", f"{ARCHES[arch]['nic']},netdev=n0,mac={MAC}"]
 
 
 def test_nic_probed_with_its_mac(arch):
-    if arch not in VIRTIO_NET:
+    if not ARCHES[arch]["nic"]:
         pytest.skip(f"{arch}: no virtio-net driver (no PCI or virtio-mmio on this board)")
     with Machine(arch, extra=nic_args(arch)) as m:
         m.wait_boot()
         log = m.run("dmesg")
-    where = r"pci 0000:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]" if "pci" in VIRTIO_NET[arch] \
+    where = r"pci 0000:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]" if "pci" in ARCHES[arch]["nic"] \
         else r"mmio 0x[0-9a-f]{8}"
     assert re.search(rf"eth0: virtio-net at {where}, mac {MAC}\b", log), log
     assert "eth1" not in log, log

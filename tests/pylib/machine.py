@@ -24,44 +24,17 @@ import testlog
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+from arches import ARCHES, arches_over, arches_with, tty  # noqa: E402
 from netrelay import NetRelay  # noqa: E402
 PROMPT = "kgdb-demo# "
 
-QEMU = {
-    "x86_64": ["qemu-system-x86_64"],
-    "i386": ["qemu-system-i386"],
-    # secure=on adds the second PL011 (ttyAMA1); -serial order is ttyAMA0, 1.
-    "arm": ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15"],
-    # The 24Kf; -serial order is ttyS0 (COM1), ttyS1 (COM2).
-    "mips": ["qemu-system-mips", "-M", "malta"],
-    "mipsel": ["qemu-system-mipsel", "-M", "malta"],
-    # The e500v2; -serial order is ttyS0 (DUART channel 0), ttyS1 (channel 1).
-    "powerpc": ["qemu-system-ppc", "-M", "ppce500"],
-}
-# The kernel's name for serial port n is TTY[arch] + n.
-TTY = {"x86_64": "ttyS", "i386": "ttyS", "arm": "ttyAMA", "mips": "ttyS", "mipsel": "ttyS",
-       "powerpc": "ttyS"}
-# Arches whose kernel text and rodata are writable (MIPS: KSEG0 is
-# unmapped; PowerPC: RAM is mapped by a few large read/write TLB1 pages).
-NO_WRITE_PROTECTION = {"mips", "mipsel", "powerpc"}
-# Arches with no hardware breakpoints or watchpoints under QEMU (MIPS: its
-# WatchLo/WatchHi registers hold values but never trap; e500: no IAC/DAC).
-NO_HW_DEBUG = {"mips", "mipsel", "powerpc"}
-# Arches without an NMI (MIPS: cross-CPU requests ride the timer tick): a
-# CPU spinning with interrupts off is never rounded up, and held CPUs spin,
-# since nothing could wake them from `wait` with interrupts off.
-NO_NMI = {"mips", "mipsel"}
-# Arches gdb single-steps with breakpoints of its own (its MIPS support
-# always does), never with the stub's 's'.
-GDB_STEPS_ITSELF = {"mips", "mipsel"}
-# The virtio-net NIC kgdboe uses, by arch (PCI on x86, virtio-mmio on arm).
-NIC = {"x86_64": "virtio-net-pci", "i386": "virtio-net-pci", "arm": "virtio-net-device"}
+# What the tests skip or do otherwise for (why, by arch: tools/arches.py).
+NO_WRITE_PROTECTION = arches_with("no_write_protection")
+NO_HW_DEBUG = arches_with("no_hw_debug")
+NO_NMI = arches_with("no_nmi")
+GDB_STEPS_ITSELF = arches_with("gdb_steps_itself")
 # The arches the suite runs over kgdboe as well as kgdboc.
-KGDBOE_ARCHES = {"x86_64", "arm"}
-
-
-def tty(arch, n):
-    return f"{TTY[arch]}{n}"
+KGDBOE_ARCHES = arches_over("kgdboe")
 
 
 def free_port():
@@ -181,7 +154,7 @@ class Machine:
                 self.sock_dir = self.sock_dir or tempfile.mkdtemp(prefix="kgdb-line-")
                 self.ports[1:] = [os.path.join(self.sock_dir, f"{tty(self.arch, i)}.sock")
                                   for i in range(1, self.nports)]
-            cmd = QEMU[self.arch] + [
+            cmd = ARCHES[self.arch]["qemu"] + [
                 "-accel", "tcg", "-display", "none", "-no-reboot",
                 "-m", self.mem, "-smp", str(self.smp),
                 "-kernel", self.kernel, "-append", self.cmdline,
@@ -207,7 +180,7 @@ class Machine:
             self.cmd = cmd
             if self.nic:
                 self.relay = NetRelay(loss=self.loss).start()
-                cmd += self.relay.qemu_args(NIC[self.arch], "52:54:00:12:34:56")
+                cmd += self.relay.qemu_args(ARCHES[self.arch]["nic"], "52:54:00:12:34:56")
             self.t0 = time.monotonic()
             self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE,

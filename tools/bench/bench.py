@@ -27,11 +27,13 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tests", "pylib"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, HERE)
 
 import footprint  # noqa: E402
 import link  # noqa: E402
 import rsp  # noqa: E402
+from arches import ARCHES, tty  # noqa: E402
 from machine import Machine, free_port  # noqa: E402
 from proxy import Proxy, count  # noqa: E402
 
@@ -65,7 +67,7 @@ LINE_NAMES = {"unix": "Unix socket chardev", "tcp": "TCP chardev, nodelay=on"}
 
 
 def boot(arch, kernel, line, extra=()):
-    m = Machine(arch, smp=2, cmdline="console=ttyS0", extra=list(extra), line=line)
+    m = Machine(arch, smp=2, cmdline=f"console={tty(arch, 0)}", extra=list(extra), line=line)
     m.kernel = kernel
     m.start()
     m.wait_boot()
@@ -125,9 +127,10 @@ def session(args, kernel, outdir, line, with_qemu):
     try:
         m.run(f"spawn {args.threads}")
         m.run("spin")
-        out = m.run("kgdboc ttyS1")
-        if "kgdboc: ttyS1" not in out:
-            raise RuntimeError("kgdboc ttyS1: " + out)
+        line_tty = tty(args.arch, 1)
+        out = m.run(f"kgdboc {line_tty}")
+        if f"kgdboc: {line_tty}" not in out:
+            raise RuntimeError(f"kgdboc {line_tty}: " + out)
         results = {}
         targets = [("kgdb-" + line, m.ports[1], True)]
         if with_qemu:
@@ -151,7 +154,7 @@ def session(args, kernel, outdir, line, with_qemu):
 
 def session_udp(args, kernel, outdir):
     """gdb against kgdboe on a virtio-net NIC, on one machine."""
-    m = Machine(args.arch, smp=2, cmdline="console=ttyS0", nic=True)
+    m = Machine(args.arch, smp=2, cmdline=f"console={tty(args.arch, 0)}", nic=True)
     m.kernel = kernel
     m.start()
     try:
@@ -322,7 +325,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     rep = {"arch": args.arch, "runs": args.runs, "ops": args.ops,
            "gdb": tool_version(["gdb-multiarch", "--version"]),
-           "qemu": tool_version(["qemu-system-x86_64", "--version"]),
+           "qemu": tool_version([ARCHES[args.arch]["qemu"][0], "--version"]),
            "date": time.strftime("%Y-%m-%d %H:%M:%S")}
     rep["footprint"] = {}
     for arch in args.footprint_arches.split():

@@ -10,16 +10,17 @@ import os
 import re
 import shlex
 import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from arches import ARCHES  # noqa: E402
 
 PARTS = {
-    "core": ["kernel/debug/kgdb.o", "kernel/debug/kgdb_hw.o", "kernel/debug/kgdb_step.o",
-             "kernel/debug/kgdb_monitor.o"],
-    "protocol": ["kernel/debug/gdbstub.o", "kernel/debug/gdbstub_packet.o",
-                 "kernel/debug/gdbstub_threads.o"],
+    "core": ["kernel/debug/debug_*.o", "kernel/debug/kgdb_*.o"],
+    "protocol": ["kernel/debug/gdbstub*.o"],
     "arch": ["arch/x86/kernel/kgdb*.o"],
     "transport": ["transports/kgdboc.o"],
 }
-CROSS = {"x86_64": "", "i386": "i686-linux-gnu-"}
 
 
 def make(root, *args):
@@ -29,7 +30,7 @@ def make(root, *args):
 
 def size(root, arch, paths):
     """Sum of (text, data, bss) over @paths, as `size` counts them."""
-    out = subprocess.run([CROSS[arch] + "size", *paths], cwd=root, check=True,
+    out = subprocess.run([ARCHES[arch]["cross"] + "size", *paths], cwd=root, check=True,
                          capture_output=True, text=True).stdout
     tot = [0, 0, 0]
     for line in out.splitlines()[1:]:
@@ -86,7 +87,7 @@ def measure(root, arch, progress=print):
         res["parts_Os"][part] = size(root, arch, os_objs)
     res["kernel_kgdb"] = size(root, arch, [f"{odir}/vmlinux"])
     res["kernel_nokgdb"] = size(root, arch, [f"{nodir}/vmlinux"])
-    nm = subprocess.run([CROSS[arch] + "nm", f"{nodir}/vmlinux"], cwd=root, check=True,
+    nm = subprocess.run([ARCHES[arch]["cross"] + "nm", f"{nodir}/vmlinux"], cwd=root, check=True,
                         capture_output=True, text=True).stdout
     res["nokgdb_debugger_symbols"] = len(re.findall(r" (kgdb_\w+|gdbstub_\w+)$", nm, re.M))
     return res

@@ -13,6 +13,8 @@ the UART interrupts, as the debugger does.
 import statistics
 import time
 
+from arches import tty
+
 TX_BYTES = 128 << 10
 RX_BYTES = 32 << 10
 ECHOES = 400
@@ -47,13 +49,13 @@ def _expect_byte(sock, want, timeout=15):
 
 
 def _tx(machine, line, mode):
-    machine.write(f"linetest ttyS1 {mode} {TX_BYTES}\n")
+    machine.write(f"linetest {tty(machine.arch, 1)} {mode} {TX_BYTES}\n")
     first, first_len, last = _recv_exact(line, TX_BYTES)
     return (TX_BYTES - first_len) / (last - first)
 
 
 def _rx(machine, line):
-    machine.write(f"linetest ttyS1 rx {RX_BYTES}\n")
+    machine.write(f"linetest {tty(machine.arch, 1)} rx {RX_BYTES}\n")
     _expect_byte(line, b"R")
     t0 = time.perf_counter()
     line.sendall(bytes(i & 0x7f for i in range(RX_BYTES)))
@@ -62,7 +64,7 @@ def _rx(machine, line):
 
 
 def _rtt(machine, line):
-    machine.write(f"linetest ttyS1 echo {ECHOES}\n")
+    machine.write(f"linetest {tty(machine.arch, 1)} echo {ECHOES}\n")
     _expect_byte(line, b"R")
     times = []
     for i in range(ECHOES):

@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: MIT
+"""The architectures as make run (tools/run.py), the tests and the bench
+see them: one entry per arch, so that a port adds one entry here.
+tests/tools/test_arches.py checks it against the Makefile.
+
+  srcarch     its directory under arch/ (the Makefile's SRCARCH)
+  cross       the cross compiler's prefix (the Makefile's CROSS_COMPILE)
+  qemu        the QEMU binary and its machine and CPU options
+  tty         the kernel names serial port n tty + n; QEMU's -serial
+              options are ports 0, 1, ... in order
+  nic         the virtio-net NIC the kernel drives (kgdboe's), or None
+  transports  the debugger transports the suite runs over
+  limits      what the emulated hardware (or gdb on it) lacks, from
+              LIMITS, each with why on this arch
+"""
+
+# What tests skip or do otherwise when their arch has one of these.
+LIMITS = {
+    "no_write_protection": "kernel text and rodata are writable",
+    "no_hw_debug": "no hardware breakpoints or watchpoints under QEMU",
+    "no_nmi": "no NMI: a CPU spinning with interrupts off is never rounded up, "
+              "and held CPUs spin, since nothing could wake them from `wait` "
+              "with interrupts off",
+    "gdb_steps_itself": "gdb single-steps with breakpoints of its own, never "
+                        "with the stub's 's'",
+}
+
+MALTA_LIMITS = {
+    "no_write_protection": "KSEG0, where the kernel runs, is unmapped",
+    "no_hw_debug": "WatchLo/WatchHi hold values but never trap",
+    "no_nmi": "cross-CPU requests ride the timer tick",
+    "gdb_steps_itself": "gdb's MIPS support always steps by itself",
+}
+
+ARCHES = {
+    "x86_64": {
+        "srcarch": "x86",
+        "cross": "",
+        "qemu": ["qemu-system-x86_64"],
+        "tty": "ttyS",
+        "nic": "virtio-net-pci",
+        "transports": ("kgdboc", "kgdboe"),
+        "limits": {},
+    },
+    "i386": {
+        "srcarch": "x86",
+        "cross": "i686-linux-gnu-",
+        "qemu": ["qemu-system-i386"],
+        "tty": "ttyS",
+        "nic": "virtio-net-pci",        # make run's; the suite's kgdboe is x86_64's
+        "transports": ("kgdboc",),
+        "limits": {},
+    },
+    "arm": {
+        "srcarch": "arm",
+        "cross": "arm-linux-gnueabihf-",
+        # secure=on adds the second PL011 (ttyAMA1).
+        "qemu": ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15"],
+        "tty": "ttyAMA",
+        "nic": "virtio-net-device",     # on virtio-mmio
+        "transports": ("kgdboc", "kgdboe"),
+        "limits": {},
+    },
+    "mips": {
+        "srcarch": "mips",
+        "cross": "mips-linux-gnu-",
+        # The 24Kf; ttyS0 is COM1, ttyS1 COM2.
+        "qemu": ["qemu-system-mips", "-M", "malta"],
+        "tty": "ttyS",
+        "nic": None,                    # malta has PCI, which the kernel does not drive
+        "transports": ("kgdboc",),
+        "limits": MALTA_LIMITS,
+    },
+    "mipsel": {
+        "srcarch": "mips",
+        "cross": "mipsel-linux-gnu-",
+        "qemu": ["qemu-system-mipsel", "-M", "malta"],
+        "tty": "ttyS",
+        "nic": None,
+        "transports": ("kgdboc",),
+        "limits": MALTA_LIMITS,
+    },
+    "powerpc": {
+        "srcarch": "powerpc",
+        "cross": "powerpc-linux-gnu-",
+        # The e500v2; ttyS0 and ttyS1 are the DUART's channels 0 and 1.
+        "qemu": ["qemu-system-ppc", "-M", "ppce500"],
+        "tty": "ttyS",
+        "nic": None,                    # no virtio-mmio, and its PCI is not supported
+        "transports": ("kgdboc",),
+        "limits": {
+            "no_write_protection": "RAM is mapped by a few large read/write TLB1 pages",
+            "no_hw_debug": "the e500 has no IAC/DAC",
+        },
+    },
+}
+
+
+def tty(arch, n):
+    """The kernel's name for serial port @n: ttyS1, ttyAMA1."""
+    return f"{ARCHES[arch]['tty']}{n}"
+
+
+def arches_with(limit):
+    """The arches that have @limit (a key of LIMITS)."""
+    assert limit in LIMITS, limit
+    return {a for a, e in ARCHES.items() if limit in e["limits"]}
+
+
+def arches_over(transport):
+    """The arches the suite runs over @transport."""
+    return {a for a, e in ARCHES.items() if transport in e["transports"]}
