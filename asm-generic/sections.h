@@ -25,6 +25,7 @@ extern char __sysrq_keys_start[], __sysrq_keys_end[];	/* struct sysrq_key */
 /* struct kgdb_monitor_cmd; named as a host linker names a section's bounds,
  * so that unit tests linked without these scripts get the same table. */
 extern char __start_kgdb_monitor_cmds[], __stop_kgdb_monitor_cmds[];
+extern char __start_kgdb_frontends[], __stop_kgdb_frontends[];	/* struct kgdb_frontend * */
 extern char __start___ex_table[], __stop___ex_table[];	/* struct exception_table_entry */
 extern char __start___bug_table[], __stop___bug_table[];	/* struct bug_entry */
 

@@ -43,6 +43,10 @@
 		TABLE(kgdb_monitor_cmds, __start_kgdb_monitor_cmds,	\
 		      __stop_kgdb_monitor_cmds, align)			\
 	}								\
+	kgdb_frontends : {						\
+		TABLE(kgdb_frontends, __start_kgdb_frontends,		\
+		      __stop_kgdb_frontends, align)			\
+	}								\
 	__ex_table : {							\
 		TABLE(__ex_table, __start___ex_table, __stop___ex_table, align) \
 	}								\

@@ -6,7 +6,7 @@
  * The kernel debugger's public API: the two tables a port fills in
  * (struct kgdb_arch for an architecture, struct kgdb_io for a transport)
  * and the entry points the rest of the kernel may call. The core
- * (kernel/debug/kgdb.c, kernel/debug/gdbstub*.c) knows no hardware; see docs/porting.md.
+ * (kernel/debug/) knows no hardware; see docs/porting.md.
  *
  * Contexts used below:
  *   debugger context - on the master CPU inside the debugger: interrupts
@@ -22,7 +22,10 @@
  * <asm/kgdb.h> must define
  *	static inline void arch_kgdb_breakpoint(void)
  * which executes the arch's breakpoint instruction inline (so that the
- * trap is taken in kgdb_breakpoint() itself and arrives as DIE_BREAKPOINT).
+ * trap is taken in kgdb_breakpoint() itself and arrives as DIE_BREAKPOINT),
+ * and struct kgdb_arch_cpu: what the arch keeps of each CPU while it is in
+ * the debugger (state the trap frame lacks: FPU, vector or segment
+ * registers), in the core's per-CPU area; it may be empty.
  */
 #include <asm/kgdb.h>
 
@@ -40,9 +43,11 @@ enum kgdb_bptype {
 };
 
 /* Longest software breakpoint instruction any arch uses. */
-#define KGDB_MAX_BP_LEN		8
+#define KGDB_MAX_BP_LEN		4
 /* Most places one instruction may continue at (next_pcs). */
 #define KGDB_STEP_MAX_TARGETS	2
+/* single_step() or next_pcs(): the instruction sets the interrupt enable itself. */
+#define KGDB_STEP_IRQ_INSN	0x100
 
 /*
  * One hardware breakpoint or watchpoint register's worth of a gdb request:
@@ -56,31 +61,48 @@ struct kgdb_hw_slot {
 };
 /* Slots in the core's table; an arch maps its debug registers onto them. */
 #define KGDB_HW_SLOTS		32
-/* hw_hit(): a debug register fired that the CPU no longer has. */
+/* kgdb_hw_ops.hit(): a debug register fired that the CPU no longer has. */
 #define KGDB_HW_STALE		(-2)
 
 /*
- * Where the core finds a register: at @off in the trap frame (struct
- * pt_regs) or in a sleeping task's saved context (struct arch_context),
- * in a field of @size bytes; or through the arch's hooks (KGDB_BY_ARCH);
- * or nowhere (KGDB_NOWHERE: it reads as zero and ignores writes). A field
- * holds the register as gdb sees it: of its size, in target byte order.
- * Anything else (a wider field, bits that may not change) goes through
- * the arch's hooks.
+ * Where the core finds a register, of a CPU stopped in the debugger or of
+ * a sleeping task: a field of @size bytes at @off in the trap frame
+ * (struct pt_regs), in the CPU's struct kgdb_arch_cpu or in the task's
+ * saved context (struct arch_context); a constant (@off is its value);
+ * the arch's reg_get/reg_set hooks; or nowhere (it reads as zero and
+ * ignores writes). A field of the register's size holds it as it is, in
+ * target byte order (x87, vectors); a narrower or wider integer field
+ * (up to 8 bytes) holds its value, zero-extended or cut to size.
  */
-struct kgdb_reg_loc {
-	u16 off;
-	u8 size;
+enum kgdb_loc_base {
+	KGDB_LOC_NONE,
+	KGDB_LOC_FRAME,
+	KGDB_LOC_CPU,
+	KGDB_LOC_TASK,
+	KGDB_LOC_CONST,
+	KGDB_LOC_ARCH,
 };
-#define KGDB_LOC_ARCH		0xffff
-#define KGDB_LOC_NONE		0xfffe
-#define KGDB_BY_ARCH		{ KGDB_LOC_ARCH, 0 }
-#define KGDB_NOWHERE		{ KGDB_LOC_NONE, 0 }
-#define KGDB_IN_FRAME(field)	\
-	{ __builtin_offsetof(struct pt_regs, field), sizeof(((struct pt_regs *)0)->field) }
-#define KGDB_IN_TASK(field)	\
-	{ __builtin_offsetof(struct arch_context, field), \
-	  sizeof(((struct arch_context *)0)->field) }
+struct kgdb_reg_loc {
+	u32 off;
+	u8 size;
+	u8 base;
+};
+#define KGDB_LOC(base, off, size)	{ (off), (size), (base) }
+#define KGDB_NOWHERE		KGDB_LOC(KGDB_LOC_NONE, 0, 0)
+#define KGDB_BY_ARCH		KGDB_LOC(KGDB_LOC_ARCH, 0, 0)
+#define KGDB_CONST(v)		KGDB_LOC(KGDB_LOC_CONST, (v), 0)
+#define __KGDB_FIELD(base, type, f)	\
+	KGDB_LOC(base, __builtin_offsetof(type, f), sizeof(((type *)0)->f))
+#define KGDB_IN_FRAME(f)	__KGDB_FIELD(KGDB_LOC_FRAME, struct pt_regs, f)
+#define KGDB_IN_CPU(f)		__KGDB_FIELD(KGDB_LOC_CPU, struct kgdb_arch_cpu, f)
+#define KGDB_IN_TASK(f)		__KGDB_FIELD(KGDB_LOC_TASK, struct arch_context, f)
+/* The low @n bytes of a wider integer field of the frame (a pushed selector). */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define KGDB_IN_FRAME_LOW(f, n)	KGDB_LOC(KGDB_LOC_FRAME, __builtin_offsetof(struct pt_regs, f) + \
+					 sizeof(((struct pt_regs *)0)->f) - (n), (n))
+#else
+#define KGDB_IN_FRAME_LOW(f, n)	KGDB_LOC(KGDB_LOC_FRAME, __builtin_offsetof(struct pt_regs, f), (n))
+#endif
 
 /*
  * One register, as gdb's target description names it. The arch's table
@@ -96,6 +118,12 @@ struct kgdb_reg {
 	const char *group;		/* NULL: the group gdb picks for @type */
 	struct kgdb_reg_loc frame;	/* of a CPU stopped in the debugger */
 	struct kgdb_reg_loc task;	/* of a sleeping task */
+	/*
+	 * Bits of an integer register a write leaves as they are (a flags
+	 * register's mode bits, say, which the exit path needs); ~0: none
+	 * may change.
+	 */
+	u64 keep;
 };
 
 /* A target description feature; its rows may be anywhere in the table. */
@@ -105,16 +133,78 @@ struct kgdb_reg_feature {
 };
 
 /*
+ * A bit of the trap frame: whether the CPU takes interrupts when it
+ * resumes. @masks: the bit masks them when set (ARM's I); otherwise it
+ * enables them when set (x86's IF).
+ */
+struct kgdb_frame_bit {
+	u16 off;
+	u8 size;
+	bool masks;
+	u64 bit;
+};
+#define KGDB_IRQ_BIT(f, b, m)	{ __builtin_offsetof(struct pt_regs, f), \
+				  sizeof(((struct pt_regs *)0)->f), (m), (b) }
+#define KGDB_IRQ_ENABLE(f, b)	KGDB_IRQ_BIT(f, b, false)
+#define KGDB_IRQ_MASK(f, b)	KGDB_IRQ_BIT(f, b, true)
+
+/*
+ * An arch's hardware breakpoints and watchpoints. The core keeps gdb's
+ * requests and a table of KGDB_HW_SLOTS slots shared by all CPUs; the
+ * arch only describes its debug registers: all four hooks are required.
+ */
+struct kgdb_hw_ops {
+	/*
+	 * slots: the slot numbers a request of @type may use,
+	 * [*@first, *@first + n); returns n, 0 when the CPU cannot do @type
+	 * (gdb is then told the packet is unsupported). Any context.
+	 */
+	unsigned int (*slots)(enum kgdb_bptype type, unsigned int *first);
+	/*
+	 * piece: how many bytes, starting at @addr, of the @left bytes
+	 * still to cover one slot of @type takes (1..@left), or -EINVAL when
+	 * the range cannot be watched (a bad alignment or length).
+	 */
+	long (*piece)(enum kgdb_bptype type, uintptr_t addr, size_t left);
+	/*
+	 * install: on this CPU, load the debug registers from @slots (all
+	 * KGDB_HW_SLOTS of them; unused ones switched off), or switch every
+	 * slot off when @slots is NULL. Called on each CPU as it enters the
+	 * debugger (NULL) and as it leaves, interrupts off.
+	 */
+	void (*install)(const struct kgdb_hw_slot *slots);
+	/*
+	 * hit: for a DIE_DEBUG trap with error code @err (what the trap
+	 * handler passed notify_die()), on the trapping CPU, before the core
+	 * waits for anything: which of @slots (what this CPU has installed)
+	 * fired, with the address to report in *@addr (the data address of a
+	 * watchpoint); -1 when no slot fired (a step, or a debug trap not
+	 * ours); KGDB_HW_STALE when a slot fired that is not in @slots: a
+	 * roundup reloaded this CPU's registers between the trap and this
+	 * call, and the core drops the trap. May adjust @regs so that resuming
+	 * does not fire the slot again.
+	 */
+	int (*hit)(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+		   uintptr_t *addr);
+};
+
+/*
  * An architecture backend: one const table named arch_kgdb_ops, defined in
- * arch/<arch>/kernel/kgdb.c. Data fields describe the arch; hooks marked
- * "optional" may be NULL, which turns off the packets (and the qSupported
- * features) that need them. Every hook is called in debugger context unless
- * stated otherwise, and may assume the core has already checked its
- * arguments against the fields of this table.
+ * arch/<arch>/kernel/kgdb.c: mostly data; hooks marked "optional" may be
+ * NULL, which either turns off the packets (and the qSupported features)
+ * that need them or means the generic way it names. Every hook is called
+ * in debugger context unless stated otherwise, and may assume the core
+ * has already checked its arguments against the fields of this table.
+ * The core reads and sets the PC with the kernel's instruction_pointer()
+ * and instruction_pointer_set(), and syncs patched text with
+ * flush_icache_range().
  */
 struct kgdb_arch {
-	/* The software breakpoint instruction, in memory byte order. */
-	u8 bp_insn[KGDB_MAX_BP_LEN];
+	/*
+	 * The software breakpoint instruction, @bp_len bytes, as a value:
+	 * the core writes it in the target's byte order.
+	 */
+	u32 bp_insn;
 	unsigned int bp_len;
 	/*
 	 * How many bytes past a breakpoint instruction the PC points when it
@@ -141,145 +231,132 @@ struct kgdb_arch {
 	int fp_regno;
 
 	/*
-	 * Optional, for rows whose frame location is KGDB_BY_ARCH: register
-	 * @regno of CPU @cpu, stopped in the debugger with trap frame @regs
-	 * (and what cpu_enter() kept), into @val (bits / 8 bytes, target byte
-	 * order); and writing it, which takes effect when the CPU resumes.
-	 * reg_set ignores what cannot change (segment registers, say) and
-	 * keeps the frame consistent. NULL: such registers read as zero, and
-	 * writes to them are ignored.
+	 * Optional, for rows whose frame location is KGDB_BY_ARCH (a value
+	 * that takes more than a field: a conversion): register @regno of a
+	 * CPU stopped in the debugger with trap frame @regs and what it kept
+	 * in @st, into @val (bits / 8 bytes, target byte order); and writing
+	 * it, which takes effect when the CPU resumes. task_get, for rows
+	 * whose task location is KGDB_BY_ARCH: of @t, asleep. NULL: such
+	 * registers read as zero, and writes to them are ignored.
 	 */
-	void (*reg_get)(unsigned int regno, u8 *val, const struct pt_regs *regs,
-			unsigned int cpu);
-	void (*reg_set)(unsigned int regno, const u8 *val, struct pt_regs *regs,
-			unsigned int cpu);
-	/*
-	 * Optional, for rows whose task location is KGDB_BY_ARCH: register
-	 * @regno of @t, asleep (what arch_switch_to() saved, or a constant
-	 * such as the kernel's code segment), into @val.
-	 */
-	void (*task_reg_get)(unsigned int regno, u8 *val, const struct task *t);
+	struct {
+		void (*get)(unsigned int regno, u8 *val, const struct pt_regs *regs,
+			    const struct kgdb_arch_cpu *st);
+		void (*set)(unsigned int regno, const u8 *val, struct pt_regs *regs,
+			    struct kgdb_arch_cpu *st);
+		void (*task_get)(unsigned int regno, u8 *val, const struct task *t);
+	} reg;
 
-	/* The program counter of a trap frame, and setting it (c/s with an address). */
-	uintptr_t (*get_pc)(const struct pt_regs *regs);
-	void (*set_pc)(struct pt_regs *regs, uintptr_t pc);
-
-	/*
-	 * Optional: arm (@on) or disarm hardware single-step in @regs, so that
-	 * the CPU traps with DIE_DEBUG after one instruction once it resumes.
-	 * May be called for a held CPU's frame from the master.
-	 */
-	void (*single_step)(struct pt_regs *regs, bool on);
-	/*
-	 * Optional, for an arch without single_step: the core steps in
-	 * software, planting its breakpoint instruction where the instruction
-	 * at the frame's PC may continue. Store those addresses (at most
-	 * KGDB_STEP_MAX_TARGETS) in @pcs and return how many; or carry the
-	 * instruction out in @regs itself and return 0 (one whose effect a
-	 * step cannot contain, such as unmasking interrupts, which would let
-	 * the step end in a handler or another task); or return a negative
-	 * errno for an instruction that cannot be stepped. In the last two
-	 * cases the step ends at once, where the frame's PC now is. With
-	 * neither hook the core offers no 's', and gdb steps with temporary
-	 * breakpoints itself.
-	 */
-	int (*next_pcs)(struct pt_regs *regs, uintptr_t *pcs);
-	/*
-	 * Optional, with next_pcs: mask interrupts in @regs for the step
-	 * (@on), so that it ends after the instruction and not in a handler,
-	 * and put the frame's own mask back after it (@on false), unless the
-	 * stepped instruction set the mask itself.
-	 */
-	void (*step_irqs)(struct pt_regs *regs, bool on);
+	struct {
+		/*
+		 * The frame's interrupt enable (KGDB_IRQ_ENABLE or
+		 * KGDB_IRQ_MASK): the core masks interrupts in the stepping
+		 * CPU's frame, so that the step ends after the instruction
+		 * and not in a handler, and puts the frame's own setting back
+		 * afterwards, unless the stepper said the instruction sets it
+		 * itself (KGDB_STEP_IRQ_INSN). Size 0: interrupts are left as
+		 * they are.
+		 */
+		struct kgdb_frame_bit irq;
+		/*
+		 * Optional: arm (@on) or disarm hardware single-step in
+		 * @regs, so that the CPU traps with DIE_DEBUG after one
+		 * instruction once it resumes. Arming returns
+		 * KGDB_STEP_IRQ_INSN or 0. May be called for a held CPU's
+		 * frame from the master.
+		 */
+		int (*single)(struct pt_regs *regs, bool on);
+		/*
+		 * Optional, for an arch without single: the core steps in
+		 * software, planting its breakpoint instruction where @insn
+		 * (the 32 bits at the frame's PC, as the CPU reads them) may
+		 * continue. Store those addresses (at most
+		 * KGDB_STEP_MAX_TARGETS) in @pcs and return how many, plus
+		 * KGDB_STEP_IRQ_INSN if it sets the interrupt enable itself;
+		 * or carry the instruction out in @regs itself and return 0
+		 * (one whose effect a step cannot contain, such as unmasking
+		 * interrupts, which would let the step end in a handler or
+		 * another task); or return a negative errno for an
+		 * instruction that cannot be stepped. In the last two cases
+		 * the step ends at once, where the frame's PC now is. With
+		 * neither hook the core offers no 's', and gdb steps with
+		 * temporary breakpoints itself.
+		 */
+		int (*next_pcs)(struct pt_regs *regs, u32 insn, uintptr_t *pcs);
+	} step;
 
 	/*
 	 * Optional: make every other online CPU call kgdb_nmicallback() (or
 	 * take DIE_NMI through the die chain) soon, even with interrupts off
 	 * where the arch can. Called on the master with interrupts off. NULL:
-	 * the core waits for no other CPU (uniprocessor ports).
+	 * the kernel's NMI to every other CPU (smp_send_nmi_allbutself()).
 	 */
 	void (*roundup_cpus)(void);
 
-	/*
-	 * Optional: called repeatedly by a held CPU, interrupts off, until the
-	 * master sets *@release. Return at once if *@release is set; otherwise
-	 * either return soon (a short pause) or sleep until hold_kick() for
-	 * this CPU, without missing a kick sent after *@release was tested.
-	 * Returning early is harmless. NULL: cpu_relax().
-	 */
-	void (*hold_wait)(const bool *release);
+	/* How a held CPU waits for the master to release it. */
+	struct {
+		/*
+		 * Optional: called repeatedly by a held CPU, interrupts off,
+		 * until the master sets *@release. Return at once if
+		 * *@release is set; otherwise either return soon (a short
+		 * pause) or sleep until the kick for this CPU, without
+		 * missing a kick sent after *@release was tested. Returning
+		 * early is harmless. NULL: cpu_relax(), and no kick.
+		 */
+		void (*wait)(const bool *release);
+		/*
+		 * Optional, with a wait() that sleeps: wake held CPU @cpu,
+		 * with an NMI (one that arrives through the die chain as
+		 * DIE_NMI). The master calls it, interrupts off, after
+		 * setting that CPU's release flag; the core marks the CPU
+		 * kicked first and absorbs the NMI when it arrives, even long
+		 * after, once the CPU lets NMIs in again. Must be safe to
+		 * call for a CPU that has stopped waiting. NULL: the kernel's
+		 * NMI (smp_send_nmi()).
+		 */
+		void (*kick)(unsigned int cpu);
+		/*
+		 * Where wait() tests the release flag and sleeps, if that is
+		 * not one step: an NMI (a kick, a roundup or any other) that
+		 * interrupts a PC in [window_start, window_end) resumes at
+		 * window_end, past the sleep it would otherwise sleep through.
+		 */
+		const void *window_start;
+		const void *window_end;
+	} hold;
 
 	/*
-	 * Optional, with a hold_wait() that sleeps: wake held CPU @cpu, with
-	 * an NMI (one that arrives through the die chain as DIE_NMI). The
-	 * master calls it, interrupts off, after setting that CPU's release
-	 * flag; the core marks the CPU kicked first and absorbs the NMI when
-	 * it arrives, even long after, once the CPU lets NMIs in again. Must
-	 * be safe to call for a CPU that has stopped waiting.
+	 * Optional: per-CPU state to keep while a CPU is in the debugger, in
+	 * @st. enter() runs on every CPU (master and held) as it stops,
+	 * before the core reads its registers; leave() as it resumes, after
+	 * the debugger's changes. Interrupts are off. x86 saves and restores
+	 * x87/SSE here.
 	 */
-	void (*hold_kick)(unsigned int cpu);
-	/*
-	 * Optional: an NMI arrived (a kick, a roundup or any other), with
-	 * @regs the frame it interrupted, before the core looks at it. Lets a
-	 * hold_wait() whose sleep cannot test the release flag and sleep in
-	 * one step move a CPU woken in between past its sleep instruction.
-	 */
-	void (*hold_woken)(struct pt_regs *regs);
+	struct {
+		void (*enter)(struct kgdb_arch_cpu *st);
+		void (*leave)(struct kgdb_arch_cpu *st);
+	} cpu;
 
 	/*
-	 * Optional: make @len bytes of instructions written at @addr visible to
-	 * instruction fetch on every CPU, after the core patched them
-	 * (breakpoints, or gdb writing memory). NULL on coherent arches.
+	 * Optional: hardware breakpoints and watchpoints (Z1-Z4), through
+	 * the arch's debug registers (struct kgdb_hw_ops). NULL: none, and
+	 * gdb is told those packets are unsupported.
 	 */
-	void (*flush_icache)(uintptr_t addr, size_t len);
-
-	/*
-	 * Optional: per-CPU state to keep while a CPU is in the debugger.
-	 * cpu_enter() runs on every CPU (master and held) as it stops, before
-	 * the core reads its registers; cpu_leave() as it resumes, after gdb's
-	 * changes. Interrupts are off. x86 saves and restores x87/SSE here.
-	 */
-	void (*cpu_enter)(unsigned int cpu);
-	void (*cpu_leave)(unsigned int cpu);
-
-	/*
-	 * Optional hardware breakpoints and watchpoints (Z1-Z4). The core keeps
-	 * gdb's requests and a table of KGDB_HW_SLOTS slots shared by all CPUs;
-	 * the arch only describes its debug registers. All four hooks are set
-	 * together or all NULL.
-	 *
-	 * hw_slots: the slot numbers a request of @type may use,
-	 * [*@first, *@first + n); returns n, 0 when the CPU cannot do @type
-	 * (gdb is then told the packet is unsupported). Any context.
-	 */
-	unsigned int (*hw_slots)(enum kgdb_bptype type, unsigned int *first);
-	/*
-	 * hw_piece: how many bytes, starting at @addr, of the @left bytes
-	 * still to cover one slot of @type takes (1..@left), or -EINVAL when
-	 * the range cannot be watched (a bad alignment or length).
-	 */
-	long (*hw_piece)(enum kgdb_bptype type, uintptr_t addr, size_t left);
-	/*
-	 * hw_install: on this CPU, load the debug registers from @slots (all
-	 * KGDB_HW_SLOTS of them; unused ones switched off), or switch every
-	 * slot off when @slots is NULL. Called on each CPU as it enters the
-	 * debugger (NULL) and as it leaves, interrupts off.
-	 */
-	void (*hw_install)(const struct kgdb_hw_slot *slots);
-	/*
-	 * hw_hit: for a DIE_DEBUG trap with error code @err (what the trap
-	 * handler passed notify_die()), on the trapping CPU, before the core
-	 * waits for anything: which of @slots (what this CPU has installed)
-	 * fired, with the address to report in *@addr (the data address of a
-	 * watchpoint); -1 when no slot fired (a step, or a debug trap not
-	 * ours); KGDB_HW_STALE when a slot fired that is not in @slots: a
-	 * roundup reloaded this CPU's registers between the trap and this
-	 * call, and the core drops the trap. May adjust @regs so that resuming
-	 * does not fire the slot again.
-	 */
-	int (*hw_hit)(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
-		      uintptr_t *addr);
+	const struct kgdb_hw_ops *hw;
 };
+
+/*
+ * A port's data in its struct kgdb_arch: the breakpoint instruction, its
+ * length and how far past it the PC traps; the register table, its
+ * target description features and architecture, and the registers a
+ * stop reply expedites.
+ */
+#define KGDB_BREAK_INSN(insn, len, pc_offset)	\
+	.bp_insn = (insn), .bp_len = (len), .bp_pc_offset = (pc_offset)
+#define KGDB_REGISTERS(table, features, arch, pc, sp, fp)			\
+	.regs = (table), .num_regs = ARRAY_SIZE(table), .reg_features = (features),	\
+	.num_reg_features = ARRAY_SIZE(features), .tdesc_arch = (arch),		\
+	.pc_regno = (pc), .sp_regno = (sp), .fp_regno = (fp)
 
 /* The architecture's table, defined by the arch backend. */
 extern const struct kgdb_arch arch_kgdb_ops;
@@ -287,20 +364,50 @@ extern const struct kgdb_arch arch_kgdb_ops;
 /* Returned by kgdb_io.read_char() when no character is pending. */
 #define KGDB_NO_CHAR		(-1)
 
+/* What a packet handed to kgdb_io.put_packet() is. */
+enum kgdb_packet_kind {
+	KGDB_PACKET_REPLY,	/* the reply to the last packet received */
+	KGDB_PACKET_STOP,	/* the stop reply the client waits for after a resume */
+	KGDB_PACKET_NOTICE,	/* console output while the target runs: no request's */
+};
+
 /*
- * A transport: one per instance (kgdboc, ...). Hooks other than init run
- * in debugger context, on whichever CPU is master, and must work with
+ * A transport: one per instance (kgdboc, kgdboe). Hooks other than init
+ * run in debugger context, on whichever CPU is master, and must work with
  * interrupts off while the rest of the system is stopped: polling only, no
  * sleeping, no locks normal code may hold.
+ *
+ * A stream transport (a serial line) moves bytes (read_char, write_char,
+ * flush); the core frames GDB packets on it and keeps them whole with
+ * acknowledgements and retransmissions. A packet transport (datagrams,
+ * which arrive whole or not at all) moves GDB packets (get_packet,
+ * put_packet) and keeps them whole itself: it acks, it answers a request
+ * the client sent again because the reply was lost with that reply again
+ * instead of handing it on, and it sends the stop reply again while the
+ * client stays silent, as FreeBSD's netgdb does over debugnet. It frames
+ * with gdb_frame_scan() and gdb_frame_emit().
  */
 struct kgdb_io {
 	const char *name;
-	/* One received byte (0..255), or KGDB_NO_CHAR at once when none. */
+	/* Stream: one received byte (0..255), or KGDB_NO_CHAR at once when none. */
 	int (*read_char)(void);
-	/* Send one byte; may wait for room in the transmitter. */
+	/* Stream: send one byte; may wait for room in the transmitter. */
 	void (*write_char)(u8 c);
-	/* Optional: push out anything write_char() buffered. */
+	/* Stream, optional: push out anything write_char() buffered. */
 	void (*flush)(void);
+	/*
+	 * Packet: wait for the client's next packet and put its payload
+	 * (checksum checked, escapes as sent) in @buf (@size bytes, and room
+	 * for a NUL after); return its length, or -E2BIG for a longer one
+	 * (dropped; the core answers with an error).
+	 */
+	int (*get_packet)(char *buf, size_t size);
+	/*
+	 * Packet: send @payload (@len bytes, escaped) as one packet of @kind.
+	 * NOTICE packets come from any CPU while the target runs, one at a
+	 * time, and must not wait long for the device.
+	 */
+	void (*put_packet)(const char *payload, size_t len, enum kgdb_packet_kind kind);
 	/*
 	 * Optional: called once by kgdb_register_io_module(), in normal
 	 * context, before anything else; nonzero fails the registration.
@@ -316,27 +423,38 @@ struct kgdb_io {
 	void (*pre_exception)(void);
 	void (*post_exception)(void);
 	/*
-	 * Optional: gdb ended its session (detach or kill), in debugger
-	 * context after the last reply went out: a transport that serves one
-	 * client at a time may accept another from now on.
+	 * Optional: a new client's session begins (its first packet was just
+	 * received), or the client ended its session (detach or kill, after
+	 * the last reply went out). Debugger context. A packet transport
+	 * forgets what it kept of the last client's packets; one that serves
+	 * one client at a time may accept another once a session ends.
 	 */
+	void (*session_start)(void);
 	void (*session_end)(void);
 	/*
 	 * The transport is also a console: kernel messages already reach the
 	 * same line, so the core does not copy them to gdb as O packets.
 	 */
 	bool is_console;
-	/*
-	 * Bytes may be lost, in the units the transport sends (datagrams,
-	 * a flush() each at least): acknowledgements stay on (no-ack mode is
-	 * refused), an ack goes out with the reply in one flush, and a
-	 * request gdb sends again because that flush was lost gets the same
-	 * reply again instead of running twice. flush() must then also be
-	 * called, by the transport itself, for bytes left unflushed when the
-	 * debugger resumes the target (the ack of a resume packet).
-	 */
-	bool unreliable;
 };
+
+/* For packet transports: GDB's framing, as the core does it. */
+enum gdb_frame {
+	GDB_FRAME_NONE,		/* no whole "$...#cs" */
+	GDB_FRAME_OK,
+	GDB_FRAME_BAD,		/* a whole frame with a wrong checksum */
+};
+/*
+ * The first frame in @data: its payload in *@body, *@body_len, and in
+ * *@end where it ends (with GDB_FRAME_NONE: where an unfinished one
+ * begins, or @len). Bytes before it are outside frames (acks, 0x03).
+ */
+enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_t *body_len,
+			      size_t *end);
+/* Whether a packet begins a client's session (gdb's qSupported, LLDB's QStartNoAckMode). */
+bool gdb_session_opener(const u8 *body, size_t len);
+/* "$@payload#cs", run-length encoded, one byte at a time through @put. */
+void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx);
 
 /*
  * Make @io the debugger's transport (one at a time; -EBUSY otherwise). The

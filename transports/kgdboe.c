@@ -5,15 +5,18 @@
  * at boot (the netconsole syntax; plain "kgdboe" takes every default), or
  * at run time from the shell (kgdboe <config> | kgdboe on | kgdboe off).
  *
- * Each flush is one datagram (two for a reply over 8 KiB), so a reply and
- * the ack before it travel together; datagrams get lost, so the transport
- * is marked unreliable and the core keeps acks on and answers a resent
- * request again.
+ * A packet transport (struct kgdb_io): datagrams arrive whole or not at
+ * all, so the core hands it whole GDB packets and it keeps them whole
+ * itself, with gdb's own means: each request is acked in the datagram
+ * that carries its reply (so the two arrive together or not at all), a
+ * request gdb sends again because that datagram was lost gets the same
+ * reply again instead of running twice, and the stop reply gdb waits for
+ * after a resume goes out again while gdb stays silent.
  *
  * Only one peer is answered: the configured one, or else the first that
  * sends a whole GDB packet, until it detaches (a new gdb from the same
- * address may take over: the old one may have died). Datagrams from
- * anyone else are dropped and counted.
+ * address may take over with its first packet: the old one may have
+ * died). Datagrams from anyone else are dropped and counted.
  *
  * While the kernel runs, the NIC's interrupt (where it has one) and every
  * tick poll it: gdb's interrupt byte or a packet from the peer breaks in.
@@ -33,14 +36,36 @@
 #include <net/netpoll.h>
 
 #define KGDBOE_CONFIG_LEN	64
-/* A power of two, so that the free-running indexes may wrap. */
+/* Packets waiting for the debugger; a power of two, so that the indexes may wrap. */
 #define KGDBOE_RX_SIZE		65536
+#define KGDBOE_RX_TOO_LONG	0xffff	/* a record for a packet that did not fit */
 /*
  * gdb reads its UDP socket BUFSIZ (8 KiB) at a time and loses the rest of
- * a longer datagram, so a longer reply goes out in more than one.
+ * a longer datagram, so a longer reply goes out in more than one (the
+ * unit test sets a smaller size).
  */
+#ifndef KGDBOE_DATAGRAM_MAX
 #define KGDBOE_DATAGRAM_MAX	8192
+#endif
+/* Acks and console text (O packets) go out through this much. */
+#define KGDBOE_NOTICE_BUF	1024
 #define KGDBOE_LOCK_WAIT_US	1000000UL
+#define KGDBOE_POLL_US		10
+/*
+ * gdb always asks something right after a stop, and acks monitor output
+ * at once: silence that long after a stop reply, or after output it has
+ * not acked, means it was lost (twice as long each time, up to the cap).
+ */
+#define KGDBOE_RESEND_US	2000000UL
+#define KGDBOE_RESEND_MAX_US	60000000UL
+/*
+ * gdb sends a request again when neither our ack nor our reply reached it,
+ * after its remotetimeout (2 s by default). A copy of the last request
+ * that comes while its reply waits for gdb's ack, and later than this, is
+ * such a resend; sooner, it is gdb's next packet, one that happens to be
+ * the same (a second step).
+ */
+#define KGDBOE_COPY_MIN_US	500000UL
 #define GDB_INTERRUPT		0x03
 
 /* gdb's packets come in one datagram each. */
@@ -60,18 +85,38 @@ static struct netpoll kgdboe_np;
 static struct kgdboe_peer kgdboe_allowed;	/* from the config (ip 0: anyone) */
 static struct kgdboe_peer kgdboe_owner;		/* the session's peer (ip 0: none) */
 
+/* The peer's packets, whole: a two-byte length (little-endian), then the payload. */
 static u8 rx_ring[KGDBOE_RX_SIZE];
 static size_t rx_head, rx_tail;			/* free-running */
-static u8 tx_buf[KGDBOE_DATAGRAM_MAX];
-static size_t tx_len;
 static bool break_in_pending;
+static bool nak_owed;		/* a damaged packet came: gdb gets a '-' */
+static bool resend_wanted;	/* gdb NAKed the last reply */
+
+/* What keeps the peer's packets whole (debugger context, but @ack_owed). */
+static struct {
+	bool ack_owed;		/* the last packet received is not acked yet */
+	u32 req_hash;		/* the last request, to tell a copy of it */
+	int req_len;		/* ... -1: none */
+	bool answered;		/* the last reply answers the last request */
+	bool acked;		/* ... and gdb acked it */
+	bool stop;		/* ... it is a stop reply */
+	unsigned long quiet_us;	/* how long since it went out */
+	unsigned long resend_us;	/* a stop reply goes out again after this */
+	unsigned long notices;	/* O packets gdb has not acked yet */
+} rel;
+/* The last reply as it went out ('+' and the frame), for a peer that lost it. */
+static u8 reply[CONFIG_KGDB_PACKET_SIZE + 8];
+static size_t reply_len;
+static u8 tx_buf[KGDBOE_NOTICE_BUF];
+static size_t tx_len;
 
 static struct {
 	unsigned long rx_datagrams;	/* from the peer, queued for the debugger */
 	unsigned long rx_foreign;	/* from anyone else: dropped */
 	unsigned long rx_overflow;	/* from the peer, no room: dropped */
 	unsigned long tx_datagrams;
-	unsigned long tx_no_peer;	/* flushes with nobody to send to */
+	unsigned long tx_no_peer;	/* sends with nobody to send to */
+	unsigned long resent;		/* replies sent again for a peer that lost them */
 	unsigned long lock_stolen;	/* the NIC's user never came back */
 	unsigned long nic_interrupts;	/* polls the NIC's interrupt asked for */
 } kgdboe_count;
@@ -79,7 +124,7 @@ static struct {
 /*
  * Who uses the NIC: the tick, a CPU writing console text to gdb, or the
  * debugger's master (from pre_exception to post_exception). Recursive for
- * the master, whose flushes come inside its own hold.
+ * the master, whose sends come inside its own hold.
  */
 static int nic_owner = -1;
 static unsigned int nic_depth;
@@ -89,7 +134,7 @@ static bool nic_trylock(unsigned long wait_us)
 	int cpu = (int)smp_processor_id(), free;
 	unsigned long waited = 0;
 
-	/* Only the master nests (its flushes); a tick inside a console write must not. */
+	/* Only the master nests (its sends); a tick inside a console write must not. */
 	if (__atomic_load_n(&nic_owner, __ATOMIC_ACQUIRE) == cpu && kgdb_active()) {
 		nic_depth++;
 		return true;
@@ -114,75 +159,123 @@ static void nic_unlock(void)
 		__atomic_store_n(&nic_owner, -1, __ATOMIC_RELEASE);
 }
 
-/* ------------------------------------------------------------ receive */
-
 static size_t rx_used(void)
 {
 	return rx_head - rx_tail;
 }
 
-/*
- * The body of the first whole "$...#xx" with the right checksum in @data,
- * or NULL.
- */
-static const u8 *gdb_packet(const u8 *data, size_t len, size_t *body_len)
-{
-	size_t i, start;
-	int hi, lo;
-	u8 sum;
+/* ------------------------------------------------------------ transmit */
 
-	for (start = 0; start < len; start++) {
-		if (data[start] != '$')
-			continue;
-		sum = 0;
-		for (i = start + 1; i < len && data[i] != '#' && data[i] != '$'; i++)
-			sum += data[i];
-		if (i + 2 >= len || data[i] != '#')
-			continue;
-		hi = hex_to_bin((char)data[i + 1]);
-		lo = hex_to_bin((char)data[i + 2]);
-		if (hi >= 0 && lo >= 0 && (u8)(hi << 4 | lo) == sum) {
-			*body_len = i - start - 1;
-			return data + start + 1;
-		}
+/* @len bytes to the peer, in datagrams gdb reads whole. The NIC is ours. */
+static void kgdboe_send(const u8 *data, size_t len)
+{
+	size_t n;
+
+	for (; len; data += n, len -= n) {
+		n = MIN(len, (size_t)KGDBOE_DATAGRAM_MAX);
+		if (!kgdboe_np.remote_ip || !kgdboe_np.remote_port)
+			kgdboe_count.tx_no_peer++;
+		else if (!netpoll_send_udp(&kgdboe_np, data, n))
+			kgdboe_count.tx_datagrams++;
 	}
-	return NULL;
 }
 
-static bool starts_with(const u8 *body, size_t len, const char *s)
+static void tx_flush(void)
 {
-	size_t n = strlen(s);
-
-	return len >= n && !memcmp(body, s, n);
+	kgdboe_send(tx_buf, tx_len);
+	tx_len = 0;
 }
 
-static bool contains(const u8 *data, size_t len, u8 c)
+static void tx_put(u8 c, void *ctx)
 {
-	for (; len; len--)
-		if (*data++ == c)
-			return true;
-	return false;
+	if (tx_len == sizeof(tx_buf))
+		tx_flush();
+	tx_buf[tx_len++] = c;
 }
 
-static bool only_acks(const u8 *data, size_t len)
+static void reply_put(u8 c, void *ctx)
 {
-	for (; len; len--, data++)
-		if (*data != '+' && *data != '-')
-			return false;
-	return true;
+	if (reply_len < sizeof(reply))
+		reply[reply_len++] = c;
+}
+
+/* The ack of a packet that had no reply (a resume), on its own. */
+static void send_owed_ack(void)
+{
+	if (!rel.ack_owed)
+		return;
+	rel.ack_owed = false;
+	tx_put('+', NULL);
+	tx_flush();
+}
+
+static void resend_reply(void)
+{
+	kgdboe_count.resent++;
+	rel.quiet_us = 0;
+	kgdboe_send(reply, reply_len);
+}
+
+/* ------------------------------------------------------------ receive */
+
+static void rx_queue(const u8 *body, size_t len)
+{
+	size_t i, rec = len <= CONFIG_KGDB_PACKET_SIZE ? len : KGDBOE_RX_TOO_LONG;
+
+	if (KGDBOE_RX_SIZE - rx_used() < 2 + (rec == len ? len : 0)) {
+		kgdboe_count.rx_overflow++;
+		return;
+	}
+	rx_ring[rx_head++ % KGDBOE_RX_SIZE] = (u8)rec;
+	rx_ring[rx_head++ % KGDBOE_RX_SIZE] = (u8)(rec >> 8);
+	for (i = 0; rec == len && i < len; i++)
+		rx_ring[rx_head++ % KGDBOE_RX_SIZE] = body[i];
+}
+
+/* The oldest packet into @buf: its length, or -E2BIG. */
+static int rx_dequeue(char *buf, size_t size)
+{
+	size_t len = rx_ring[rx_tail++ % KGDBOE_RX_SIZE], i;
+
+	len |= (size_t)rx_ring[rx_tail++ % KGDBOE_RX_SIZE] << 8;
+	if (len == KGDBOE_RX_TOO_LONG)
+		return -E2BIG;
+	for (i = 0; i < len; i++) {
+		if (i < size)
+			buf[i] = (char)rx_ring[rx_tail % KGDBOE_RX_SIZE];
+		rx_tail++;
+	}
+	return len <= size ? (int)len : -E2BIG;
+}
+
+/* A byte outside frames: an ack, a NAK, or gdb's interrupt. */
+static void rx_signal(u8 c)
+{
+	if (!kgdb_active()) {
+		/* Running: only an interrupt matters, not stale acks. */
+		if (c == GDB_INTERRUPT)
+			break_in_pending = true;
+		return;
+	}
+	if (c == '+' && rel.notices)
+		rel.notices--;
+	else if (c == '+')
+		rel.acked = true;
+	else if (c == '-' && reply_len && !rel.acked)
+		resend_wanted = true;
 }
 
 /*
  * Whether the sender may talk to the debugger. The first whole packet
  * from an allowed peer starts a session; the session's peer is the only
  * one heard until it ends, except that a new client on the same host (a
- * gdb restarted after its predecessor died) takes over with its first
- * packet.
+ * gdb restarted after its predecessor died) takes over with the first
+ * packet of its session.
  */
 static bool kgdboe_accept(u32 ip, u16 port, const u8 *mac, const u8 *data, size_t len)
 {
 	const u8 *body;
-	size_t body_len;
+	size_t body_len, end;
 
 	if (kgdboe_owner.ip && ip == kgdboe_owner.ip && port == kgdboe_owner.port)
 		return true;
@@ -190,12 +283,9 @@ static bool kgdboe_accept(u32 ip, u16 port, const u8 *mac, const u8 *data, size_
 		return false;
 	if (kgdboe_allowed.port && port != kgdboe_allowed.port)
 		return false;
-	body = gdb_packet(data, len, &body_len);
-	if (!body)
+	if (gdb_frame_scan(data, len, &body, &body_len, &end) != GDB_FRAME_OK)
 		return false;
-	if (kgdboe_owner.ip && (ip != kgdboe_owner.ip ||
-				(!starts_with(body, body_len, "qSupported") &&
-				 !starts_with(body, body_len, "QStartNoAckMode"))))
+	if (kgdboe_owner.ip && (ip != kgdboe_owner.ip || !gdb_session_opener(body, body_len)))
 		return false;
 	kgdboe_owner = (struct kgdboe_peer){ .ip = ip, .port = port };
 	kgdboe_np.remote_ip = ip;
@@ -205,76 +295,150 @@ static bool kgdboe_accept(u32 ip, u16 port, const u8 *mac, const u8 *data, size_
 	return true;
 }
 
+/*
+ * A datagram: its whole packets are queued for the debugger (and break
+ * in while the kernel runs); a damaged or unfinished one is NAKed.
+ */
 static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 		      const u8 *data, size_t len)
 {
-	size_t i;
+	enum gdb_frame f;
+	const u8 *body;
+	size_t body_len, end, i;
 
 	if (!kgdboe_accept(ip, port, mac, data, len)) {
 		/* gdb's last ack after its detach is no stranger's. */
-		if (!only_acks(data, len))
+		for (i = 0; i < len && (data[i] == '+' || data[i] == '-'); i++)
+			;
+		if (i < len)
 			kgdboe_count.rx_foreign++;
 		return;
 	}
-	if (!kgdb_active()) {
-		/* Running: only an interrupt or a packet matters, not stale acks. */
-		if (!contains(data, len, GDB_INTERRUPT) && !contains(data, len, '$'))
-			return;
-		break_in_pending = true;
-	}
-	if (KGDBOE_RX_SIZE - rx_used() < len) {
-		kgdboe_count.rx_overflow++;
-		return;
-	}
-	for (i = 0; i < len; i++)
-		rx_ring[rx_head++ % KGDBOE_RX_SIZE] = data[i];
 	kgdboe_count.rx_datagrams++;
+	while (len) {
+		f = gdb_frame_scan(data, len, &body, &body_len, &end);
+		for (i = 0; i < (f == GDB_FRAME_NONE ? end : (size_t)(body - 1 - data)); i++)
+			rx_signal(data[i]);
+		if (f == GDB_FRAME_NONE && end == len)
+			break;
+		if (f == GDB_FRAME_OK)
+			rx_queue(body, body_len);
+		else
+			nak_owed = true;
+		if (!kgdb_active())
+			break_in_pending = true;
+		if (f == GDB_FRAME_NONE)
+			break;
+		data += end;
+		len -= end;
+	}
 }
 
-static int kgdboe_read_char(void)
+/* FNV-1a: tells a copy of a request from another one of the same length. */
+static u32 gdb_hash(const char *p, size_t len)
 {
-	if (!rx_used())
-		netpoll_poll(&kgdboe_np);
-	if (!rx_used())
-		return KGDB_NO_CHAR;
-	return rx_ring[rx_tail++ % KGDBOE_RX_SIZE];
+	u32 h = 2166136261u;
+
+	while (len--)
+		h = (h ^ (u8)*p++) * 16777619u;
+	return h;
 }
 
-/* ------------------------------------------------------------ transmit */
-
-static void kgdboe_send(void)
+/* A copy gdb sent because the datagram with our ack and reply was lost. */
+static bool is_copy(const char *buf, int len)
 {
-	if (!tx_len)
-		return;
-	if (!kgdboe_np.remote_ip || !kgdboe_np.remote_port)
-		kgdboe_count.tx_no_peer++;
-	else if (!netpoll_send_udp(&kgdboe_np, tx_buf, tx_len))
-		kgdboe_count.tx_datagrams++;
-	tx_len = 0;
+	return rel.answered && !rel.acked && len == rel.req_len &&
+	       rel.quiet_us >= KGDBOE_COPY_MIN_US &&
+	       !gdb_session_opener((const u8 *)buf, (size_t)len) &&
+	       gdb_hash(buf, (size_t)len) == rel.req_hash;
 }
 
 /*
- * The master holds the NIC for its whole session; console text to gdb
- * (kgdbcon, any CPU, the kernel running) takes it byte by byte, so that
- * the tick may send what is there between two bytes. Text that cannot
- * have it within a second is dropped rather than hang the kernel.
+ * One turn of the debugger's wait: what the NIC holds, the NAK owed for a
+ * damaged packet, and the last reply again if gdb NAKed it or, where gdb
+ * waits for it without a timeout of its own (@silence_resends), if gdb
+ * has said nothing for a while.
  */
-static void kgdboe_flush(void)
+static void kgdboe_wait_turn(bool silence_resends)
 {
-	if (!nic_trylock(KGDBOE_LOCK_WAIT_US))
-		return;
-	kgdboe_send();
-	nic_unlock();
+	netpoll_poll(&kgdboe_np);
+	if (nak_owed) {
+		nak_owed = false;
+		tx_put('-', NULL);
+		tx_flush();
+	}
+	if (resend_wanted) {
+		resend_wanted = false;
+		resend_reply();
+	}
+	if (silence_resends && !rel.acked && rel.quiet_us >= rel.resend_us) {
+		resend_reply();
+		rel.resend_us = MIN(2 * rel.resend_us, KGDBOE_RESEND_MAX_US);
+	}
+	udelay(KGDBOE_POLL_US);
+	rel.quiet_us += KGDBOE_POLL_US;
 }
 
-static void kgdboe_write_char(u8 c)
+static int kgdboe_get_packet(char *buf, size_t size)
 {
-	if (!nic_trylock(KGDBOE_LOCK_WAIT_US))
+	int len;
+
+	for (;;) {
+		if (rx_used()) {
+			len = rx_dequeue(buf, size);
+			if (len >= 0 && is_copy(buf, len)) {
+				resend_reply();
+				continue;
+			}
+			rel.notices = 0;	/* gdb acked them all before this packet */
+			rel.ack_owed = true;
+			rel.answered = false;
+			rel.req_len = len;
+			rel.req_hash = len >= 0 ? gdb_hash(buf, (size_t)len) : 0;
+			return len;
+		}
+		kgdboe_wait_turn(rel.stop);
+	}
+}
+
+/*
+ * Console text from any CPU while the kernel runs, which takes the NIC
+ * for the packet: text that cannot have it within a second is dropped
+ * rather than hang the kernel. Replies come from the master, which holds
+ * the NIC for its whole session. A request that gets more than one reply
+ * (monitor output, then OK) has each acked before the next goes out.
+ */
+static void kgdboe_put_packet(const char *payload, size_t len, enum kgdb_packet_kind kind)
+{
+	if (kind == KGDB_PACKET_NOTICE) {
+		if (!nic_trylock(KGDBOE_LOCK_WAIT_US))
+			return;
+		if (rel.ack_owed)
+			tx_put('+', NULL);
+		rel.ack_owed = false;
+		gdb_frame_emit(payload, len, tx_put, NULL);
+		tx_flush();
+		rel.notices++;
+		nic_unlock();
 		return;
-	if (tx_len == sizeof(tx_buf))
-		kgdboe_send();
-	tx_buf[tx_len++] = c;
-	nic_unlock();
+	}
+	while (rel.answered && !rel.acked && !rx_used())
+		kgdboe_wait_turn(true);
+	/* gdb sent its request again meanwhile: the copy gets the reply. */
+	netpoll_poll(&kgdboe_np);
+	if (rx_used())
+		return;
+	reply_len = 0;
+	if (rel.ack_owed)
+		reply_put('+', NULL);
+	rel.ack_owed = false;
+	gdb_frame_emit(payload, len, reply_put, NULL);
+	rel.answered = true;
+	rel.acked = false;
+	rel.stop = kind == KGDB_PACKET_STOP;
+	rel.quiet_us = 0;
+	rel.resend_us = KGDBOE_RESEND_US;
+	kgdboe_send(reply, reply_len);
 }
 
 /* ------------------------------------------------------------ debugger hooks */
@@ -289,29 +453,35 @@ static void kgdboe_pre_exception(void)
 	nic_depth = 1;
 }
 
-/* A packet still unread when the debugger leaves (a new gdb's first). */
-static bool rx_holds_packet(void)
-{
-	size_t i;
-
-	for (i = rx_tail; i != rx_head; i++)
-		if (rx_ring[i % KGDBOE_RX_SIZE] == '$')
-			return true;
-	return false;
-}
-
 static void kgdboe_post_exception(void)
 {
-	/* The next tick breaks in again for it. */
-	if (rx_holds_packet())
+	/* A packet still unread (a new gdb's first): the next tick breaks in for it. */
+	if (rx_used())
 		break_in_pending = true;
 	/* The ack of a resume waits here for its stop reply, or the next tick. */
 	nic_unlock();
 }
 
+/* A new client: nothing it sends is a copy of an earlier client's request. */
+static void kgdboe_session_start(void)
+{
+	rel.req_len = -1;
+	rel.answered = false;
+	rel.notices = 0;
+}
+
+/* Nothing of an earlier peer's packets is left (a new configuration). */
+static void kgdboe_forget(void)
+{
+	rx_head = rx_tail = tx_len = reply_len = 0;
+	nak_owed = resend_wanted = break_in_pending = false;
+	memset(&rel, 0, sizeof(rel));
+	kgdboe_session_start();
+}
+
 static void kgdboe_session_end(void)
 {
-	/* Bytes still unread are a new client's, who took over meanwhile. */
+	/* Packets still unread are a new client's, who took over meanwhile. */
 	if (rx_used())
 		return;
 	kgdboe_owner = (struct kgdboe_peer){ 0 };
@@ -327,14 +497,13 @@ static int kgdboe_init(void)
 
 static struct kgdb_io kgdboe_io = {
 	.name = "kgdboe",
-	.read_char = kgdboe_read_char,
-	.write_char = kgdboe_write_char,
-	.flush = kgdboe_flush,
+	.get_packet = kgdboe_get_packet,
+	.put_packet = kgdboe_put_packet,
 	.init = kgdboe_init,
 	.pre_exception = kgdboe_pre_exception,
 	.post_exception = kgdboe_post_exception,
+	.session_start = kgdboe_session_start,
 	.session_end = kgdboe_session_end,
-	.unreliable = true,
 };
 
 /*
@@ -346,7 +515,7 @@ static void kgdboe_poll(void)
 	if (!READ_ONCE(kgdboe_on) || kgdb_active() || !nic_trylock(0))
 		return;
 	netpoll_poll(&kgdboe_np);
-	kgdboe_send();
+	send_owed_ack();
 	nic_unlock();
 	if (break_in_pending) {
 		break_in_pending = false;
@@ -429,7 +598,7 @@ static int kgdboe_configure(const char *config)
 	kgdboe_allowed = kgdboe_allowed_peer(&np, config);
 	kgdboe_np.remote_port = kgdboe_allowed.port;
 	kgdboe_owner = (struct kgdboe_peer){ 0 };
-	rx_head = rx_tail = tx_len = 0;
+	kgdboe_forget();
 	err = kgdb_register_io_module(&kgdboe_io);
 	if (err) {
 		pr_err("kgdboe: %s: %s\n", config, kgdboe_strerror(err));
@@ -491,8 +660,8 @@ static void kgdboe_show(struct printer *out)
 		pprintf(out, "  session: none\n");
 	pprintf(out, "  rx: %lu datagrams, %lu from others dropped, %lu overflowed\n",
 		kgdboe_count.rx_datagrams, kgdboe_count.rx_foreign, kgdboe_count.rx_overflow);
-	pprintf(out, "  tx: %lu datagrams, %lu with no peer\n",
-		kgdboe_count.tx_datagrams, kgdboe_count.tx_no_peer);
+	pprintf(out, "  tx: %lu datagrams, %lu with no peer, %lu replies sent again\n",
+		kgdboe_count.tx_datagrams, kgdboe_count.tx_no_peer, kgdboe_count.resent);
 	pprintf(out, "  net: %lu frames in, %lu udp, %lu arp, %lu bad, %lu other, "
 		"%lu fragments dropped; %lu frames out, %lu errors\n",
 		n->rx_frames, n->rx_udp, n->rx_arp, n->rx_bad, n->rx_other,

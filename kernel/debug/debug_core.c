@@ -1,25 +1,26 @@
 // SPDX-License-Identifier: MIT
 /*
- * The debug core: entry from the die and panic notifier chains, the CPU
- * rendezvous (one master CPU talks to gdb while the others wait in a
- * holding loop), the software breakpoint table, transports and kgdbcon.
- * It knows no hardware: that is struct kgdb_arch and struct kgdb_io.
+ * The debug core: entry from the die and panic notifier chains, what a
+ * trap means (trap classification), and the CPU rendezvous: one master
+ * CPU hands the stop to a front end (struct kgdb_frontend) while the
+ * others wait in a holding loop. It knows no hardware (struct kgdb_arch,
+ * struct kgdb_io) and no front end by name.
  */
 
-#include <kernel/console.h>
 #include <kernel/die.h>
 #include <kernel/errno.h>
 #include <kernel/irq.h>
 #include <kernel/jiffies.h>
-#include <kernel/nofault.h>
 #include <kernel/panic.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
-#include <kernel/spinlock.h>
 #include <kernel/string.h>
 #include <kernel/sysrq.h>
-#include "kgdb_internal.h"
+#include <asm/processor.h>	/* cpu_relax() */
+#include <asm/ptrace.h>		/* instruction_pointer() */
+#include <asm-generic/sections.h>
+#include "debug_internal.h"
 
 /* Wait this long for the other CPUs to answer a roundup. */
 #define ROUNDUP_TIMEOUT_US	1000000
@@ -36,169 +37,26 @@ static bool kgdb_roundup;	/* the master wants the other CPUs held */
 static bool kgdb_others_held;
 static bool kgdb_stepping;	/* ... and that CPU runs one step */
 
-static bool kgdbwait, kgdbwait_done;
-static bool kgdbcon_enabled = true;
-static bool kgdbcon_registered, kgdb_hooked;
-static DEFINE_SPINLOCK(kgdbcon_lock);
-
-/* ---------------------------------------------------------------- memory */
-
-long kgdb_mem_read(void *dst, uintptr_t addr, size_t len)
-{
-	return copy_from_kernel_nofault(dst, (const void *)addr, len);
-}
-
-/* Writable data directly; read-only text through text_poke(). */
-long kgdb_mem_write(uintptr_t addr, const void *src, size_t len)
-{
-	long err = copy_to_kernel_nofault((void *)addr, src, len);
-
-	if (err)
-		err = text_poke((void *)addr, src, len);
-	if (!err && arch_kgdb_ops.flush_icache)
-		arch_kgdb_ops.flush_icache(addr, len);
-	return err;
-}
-
-/* ---------------------------------------------------------------- breakpoints */
-
-/*
- * SET: gdb wants it, memory unchanged (while the debugger is in control).
- * ACTIVE: the breakpoint instruction is in memory (while the kernel runs).
- * REMOVED: gdb took it out; kept so that a CPU that hit it just before can
- * tell its trap was ours and restart the instruction.
- */
-enum bp_state { BP_FREE, BP_SET, BP_ACTIVE, BP_REMOVED };
-
-struct kgdb_bp {
-	uintptr_t addr;
-	enum bp_state state;
-	u8 saved[KGDB_MAX_BP_LEN];
-};
-
-static struct kgdb_bp kgdb_bps[CONFIG_KGDB_MAX_BREAKPOINTS];
-
-static struct kgdb_bp *bp_find(uintptr_t addr)
-{
-	struct kgdb_bp *bp;
-
-	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
-		if (bp->state != BP_FREE && bp->addr == addr)
-			return bp;
-	return NULL;
-}
-
-static struct kgdb_bp *bp_alloc(void)
-{
-	struct kgdb_bp *bp, *removed = NULL;
-
-	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
-		if (bp->state == BP_FREE)
-			return bp;
-		if (bp->state == BP_REMOVED && !removed)
-			removed = bp;
-	}
-	return removed;
-}
-
-int kgdb_set_sw_break(uintptr_t addr)
-{
-	struct kgdb_bp *bp = bp_find(addr);
-	unsigned int len = arch_kgdb_ops.bp_len;
-	u8 orig[KGDB_MAX_BP_LEN];
-	long err;
-
-	if (bp && bp->state == BP_SET)
-		return 0;
-	if (!bp)
-		bp = bp_alloc();
-	if (!bp)
-		return -ENOSPC;
-	/* Prove now that the address takes a breakpoint, so gdb hears of it. */
-	if (kgdb_mem_read(orig, addr, len))
-		return -EFAULT;
-	err = kgdb_mem_write(addr, arch_kgdb_ops.bp_insn, len);
-	if (err)
-		return (int)err;
-	kgdb_mem_write(addr, orig, len);
-	bp->addr = addr;
-	bp->state = BP_SET;
-	return 0;
-}
-
-/* Not set is fine: gdb sent it again (it missed our ack), as for Z. */
-int kgdb_remove_sw_break(uintptr_t addr)
-{
-	struct kgdb_bp *bp = bp_find(addr);
-
-	if (bp && bp->state == BP_SET)
-		bp->state = BP_REMOVED;
-	return 0;
-}
-
-void kgdb_remove_all_breaks(void)
-{
-	struct kgdb_bp *bp;
-
-	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
-		if (bp->state == BP_SET)
-			bp->state = BP_REMOVED;
-	kgdb_remove_all_hw_breaks();
-}
-
-/* Plant every SET breakpoint, saving what it covers. */
-static void bp_activate_all(void)
-{
-	unsigned int len = arch_kgdb_ops.bp_len;
-	struct kgdb_bp *bp;
-
-	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
-		if (bp->state != BP_SET)
-			continue;
-		if (kgdb_mem_read(bp->saved, bp->addr, len) ||
-		    kgdb_mem_write(bp->addr, arch_kgdb_ops.bp_insn, len))
-			bp->state = BP_REMOVED;
-		else
-			bp->state = BP_ACTIVE;
-	}
-}
-
-/* Put back the original bytes of every ACTIVE breakpoint, as state @to. */
-static void bp_deactivate_all(enum bp_state to)
-{
-	struct kgdb_bp *bp;
-
-	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
-		if (bp->state == BP_ACTIVE) {
-			kgdb_mem_write(bp->addr, bp->saved, arch_kgdb_ops.bp_len);
-			bp->state = to;
-		}
-	}
-}
-
-static bool bp_insn_at(uintptr_t addr)
-{
-	u8 buf[KGDB_MAX_BP_LEN];
-
-	return !kgdb_mem_read(buf, addr, arch_kgdb_ops.bp_len) &&
-	       !memcmp(buf, arch_kgdb_ops.bp_insn, arch_kgdb_ops.bp_len);
-}
+static bool kgdb_hooked;	/* the die and panic notifiers are in */
+static bool kgdb_client;	/* a front end's client is attached */
+/* The front end that took the line over until its session ends; NULL: the default. */
+static const struct kgdb_frontend *kgdb_fe;
 
 /* ---------------------------------------------------------------- CPUs */
 
 /* A CPU stops: the arch keeps its per-CPU state, and no slot fires. */
 static void cpu_stop(unsigned int cpu)
 {
-	if (arch_kgdb_ops.cpu_enter)
-		arch_kgdb_ops.cpu_enter(cpu);
+	if (arch_kgdb_ops.cpu.enter)
+		arch_kgdb_ops.cpu.enter(&kgdb_cpus[cpu].arch);
 	kgdb_hw_cpu_stop(cpu);
 }
 
 /* A CPU resumes with gdb's changes and exactly gdb's current slots. */
 static void cpu_resume(unsigned int cpu)
 {
-	if (arch_kgdb_ops.cpu_leave)
-		arch_kgdb_ops.cpu_leave(cpu);
+	if (arch_kgdb_ops.cpu.leave)
+		arch_kgdb_ops.cpu.leave(&kgdb_cpus[cpu].arch);
 	kgdb_hw_cpu_resume(cpu);
 }
 
@@ -206,8 +64,8 @@ static void cpu_resume(unsigned int cpu)
 static void hold_loop(unsigned int cpu, struct kgdb_cpu *c)
 {
 	while (!__atomic_load_n(&c->release, __ATOMIC_ACQUIRE)) {
-		if (arch_kgdb_ops.hold_wait)
-			arch_kgdb_ops.hold_wait(&c->release);
+		if (arch_kgdb_ops.hold.wait)
+			arch_kgdb_ops.hold.wait(&c->release);
 		else
 			cpu_relax();
 	}
@@ -217,14 +75,27 @@ static void hold_loop(unsigned int cpu, struct kgdb_cpu *c)
 	__atomic_store_n(&c->held, false, __ATOMIC_RELEASE);
 }
 
-/* Let held CPU @cpu go, waking it if the arch parks held CPUs. */
+/* Let held CPU @cpu go, waking it if the arch's held CPUs sleep. */
 static void release_cpu(unsigned int cpu)
 {
 	__atomic_store_n(&kgdb_cpus[cpu].release, true, __ATOMIC_SEQ_CST);
-	if (!arch_kgdb_ops.hold_kick)
+	if (!arch_kgdb_ops.hold.wait)
 		return;
 	__atomic_store_n(&kgdb_cpus[cpu].kicked, true, __ATOMIC_SEQ_CST);
-	arch_kgdb_ops.hold_kick(cpu);
+	if (arch_kgdb_ops.hold.kick)
+		arch_kgdb_ops.hold.kick(cpu);
+	else
+		smp_send_nmi(cpu);
+}
+
+/* An NMI that lands between a hold's release test and its sleep skips the sleep. */
+static void hold_woken(struct pt_regs *regs)
+{
+	uintptr_t pc = instruction_pointer(regs);
+
+	if (pc >= (uintptr_t)arch_kgdb_ops.hold.window_start &&
+	    pc < (uintptr_t)arch_kgdb_ops.hold.window_end)
+		instruction_pointer_set(regs, (uintptr_t)arch_kgdb_ops.hold.window_end);
 }
 
 /* An NMI that is the wake-up kick: nothing else to do for it. */
@@ -301,7 +172,12 @@ bool kgdb_active(void)
 
 bool kgdb_connected(void)
 {
-	return READ_ONCE(gdb_session.attached);
+	return READ_ONCE(kgdb_client);
+}
+
+void kgdb_set_connected(bool connected)
+{
+	WRITE_ONCE(kgdb_client, connected);
 }
 
 /*
@@ -343,9 +219,12 @@ static void roundup_others(unsigned int self)
 	unsigned int want = num_online_cpus() - 1, waited;
 
 	WRITE_ONCE(kgdb_roundup, true);
-	if (!want || !arch_kgdb_ops.roundup_cpus || others_held(self) == want)
+	if (!want || others_held(self) == want)
 		return;
-	arch_kgdb_ops.roundup_cpus();
+	if (arch_kgdb_ops.roundup_cpus)
+		arch_kgdb_ops.roundup_cpus();
+	else
+		smp_send_nmi_allbutself();
 	for (waited = 0; others_held(self) < want && waited < ROUNDUP_TIMEOUT_US;
 	     waited += ROUNDUP_POLL_US)
 		udelay(ROUNDUP_POLL_US);
@@ -354,8 +233,8 @@ static void roundup_others(unsigned int self)
 /* Step over a compiled-in breakpoint that left the PC on itself. */
 static void skip_compiled_break(struct kgdb_cpu *c)
 {
-	if (c->skip_pc && c->regs && arch_kgdb_ops.get_pc(c->regs) == c->skip_pc)
-		arch_kgdb_ops.set_pc(c->regs, c->skip_pc + arch_kgdb_ops.bp_len);
+	if (c->skip_pc && c->regs && instruction_pointer(c->regs) == c->skip_pc)
+		instruction_pointer_set(c->regs, c->skip_pc + arch_kgdb_ops.bp_len);
 	c->skip_pc = 0;
 }
 
@@ -377,21 +256,13 @@ static void release_held(unsigned int self)
 
 /* ---------------------------------------------------------------- entry */
 
-static enum kgdb_stop_kind hw_kind(int type)
-{
-	switch (type) {
-	case KGDB_BP_HARDWARE:
-		return KGDB_STOP_HWBREAK;
-	case KGDB_WATCH_WRITE:
-		return KGDB_STOP_WATCH;
-	case KGDB_WATCH_READ:
-		return KGDB_STOP_RWATCH;
-	case KGDB_WATCH_ACCESS:
-		return KGDB_STOP_AWATCH;
-	default:
-		return KGDB_STOP_SIGNAL;
-	}
-}
+/* What a hardware slot of each type stops as. */
+static const enum kgdb_stop_kind hw_kind[] = {
+	[KGDB_BP_HARDWARE] = KGDB_STOP_HWBREAK,
+	[KGDB_WATCH_WRITE] = KGDB_STOP_WATCH,
+	[KGDB_WATCH_READ] = KGDB_STOP_RWATCH,
+	[KGDB_WATCH_ACCESS] = KGDB_STOP_AWATCH,
+};
 
 /* Whether a trap is reported to gdb, dropped, or left to the kernel. */
 enum trap_verdict { TRAP_REPORT, TRAP_STALE, TRAP_NOT_OURS };
@@ -409,26 +280,26 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 {
 	const struct kgdb_arch *arch = &arch_kgdb_ops;
 	struct pt_regs *regs = args->regs;
-	uintptr_t pc = arch->get_pc(regs), addr = pc - arch->bp_pc_offset;
-	struct kgdb_bp *bp;
+	uintptr_t pc = instruction_pointer(regs), addr = pc - arch->bp_pc_offset;
+	enum kgdb_bp_at bp;
 
 	stop->signo = SIGTRAP;
 	if (val == DIE_BREAKPOINT) {
-		bp = bp_find(addr);
+		bp = kgdb_bp_at(addr);
 		if (stepped && kgdb_step_target(addr)) {
-			arch->set_pc(regs, addr);	/* the step's end, gdb's breakpoint or not */
-		} else if (bp && bp->state == BP_ACTIVE) {
-			arch->set_pc(regs, addr);
+			instruction_pointer_set(regs, addr);	/* the step's end, gdb's breakpoint or not */
+		} else if (bp == KGDB_BP_PLANTED) {
+			instruction_pointer_set(regs, addr);
 			stop->kind = KGDB_STOP_SWBREAK;
-		} else if (!bp_insn_at(addr)) {
+		} else if (!kgdb_bp_insn_at(addr)) {
 			/*
 			 * Only planted breakpoints go away; compiled-in ones
 			 * stay. Where gdb never had one, an arch is asking
 			 * about an instruction it does not know.
 			 */
-			if (!bp && !stepped)
+			if (bp == KGDB_BP_NONE && !stepped)
 				return TRAP_NOT_OURS;
-			arch->set_pc(regs, addr);
+			instruction_pointer_set(regs, addr);
 			if (!stepped)
 				return TRAP_STALE;
 			stop->kind = KGDB_STOP_SWBREAK;
@@ -441,15 +312,15 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 		c->break_signo = 0;
 	} else if (val == DIE_DEBUG) {
 		if (hw == KGDB_HW_FIRED && kgdb_hw_hit_current(hit)) {
-			stop->kind = hw_kind(hit->slot.type);
+			stop->kind = hw_kind[hit->slot.type];
 			stop->addr = hit->addr;
 		} else if (!stepped) {
 			/*
 			 * Neither a slot gdb has nor a step gdb asked for: a
 			 * stale hit, or a debug trap the emulator repeated.
 			 */
-			if (arch->single_step)
-				arch->single_step(regs, false);	/* a stray trap flag */
+			if (arch->step.single)
+				arch->step.single(regs, false);	/* a stray trap flag */
 			return TRAP_STALE;
 		}
 	} else if (args->signo) {
@@ -471,14 +342,14 @@ static int prepare_resume(const struct kgdb_resume *res)
 	int err;
 
 	if (res->has_addr)
-		arch_kgdb_ops.set_pc(t->regs, res->addr);
-	bp_activate_all();
+		instruction_pointer_set(t->regs, res->addr);
+	kgdb_bp_plant_all();
 	if (res->action != KGDB_STEP)
 		return 0;
 	skip_compiled_break(t);
 	err = kgdb_step_arm(t->regs);
 	if (err)
-		bp_deactivate_all(BP_SET);
+		kgdb_bp_lift_all(false);
 	return err;
 }
 
@@ -516,6 +387,37 @@ static void leave(unsigned int cpu, const struct kgdb_resume *res)
 	__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
 }
 
+static bool session_over(const struct kgdb_resume *res)
+{
+	return res->action == KGDB_DETACH || res->action == KGDB_KILL;
+}
+
+/*
+ * Hand the stop to the front end that serves the line until the user lets
+ * the target go, and make memory and the frame what they asked for.
+ */
+static void serve(struct kgdb_stop *stop, struct kgdb_resume *res)
+{
+	const struct kgdb_frontend *fe = kgdb_frontend_current();
+
+	for (;;) {
+		fe->run(stop, res);
+		if (res->action == KGDB_HANDOVER) {
+			if (res->to)
+				fe = kgdb_fe = res->to;
+			continue;
+		}
+		if (session_over(res)) {
+			kgdb_fe = NULL;		/* the next stop goes to the default */
+			return;
+		}
+		if (!prepare_resume(res))
+			return;
+		/* Nothing to run for the step: it ends where the PC is now. */
+		*stop = (struct kgdb_stop){ .cpu = res->cpu, .signo = SIGTRAP };
+	}
+}
+
 /* Returns true when the exception was dealt with (the chain stops). */
 static bool kgdb_enter(enum die_val val, const struct die_args *args)
 {
@@ -523,7 +425,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	struct kgdb_cpu *c = &kgdb_cpus[cpu];
 	struct kgdb_stop stop = { .cpu = cpu, .kind = KGDB_STOP_SIGNAL };
 	struct kgdb_resume res = { .action = KGDB_CONTINUE, .cpu = cpu };
-	uintptr_t entry_pc = arch_kgdb_ops.get_pc(args->regs);
+	uintptr_t entry_pc = instruction_pointer(args->regs);
 	enum kgdb_hw_event hw = KGDB_HW_NONE;
 	enum trap_verdict verdict;
 	struct kgdb_hw_hit hit;
@@ -560,23 +462,12 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		kgdb_step_disarm(args->regs);
 	WRITE_ONCE(kgdb_stepping, false);
 	WRITE_ONCE(kgdb_others_held, false);
-	bp_deactivate_all(BP_SET);
+	kgdb_bp_lift_all(false);
 
-	for (;;) {
-		gdbstub_run(&stop, &res);
-		if (res.action == KGDB_DETACH || res.action == KGDB_KILL ||
-		    !prepare_resume(&res))
-			break;
-		/* Nothing to run for the step: it ends where the PC is now. */
-		stop = (struct kgdb_stop){ .cpu = res.cpu, .signo = SIGTRAP };
-	}
-	if ((res.action == KGDB_DETACH || res.action == KGDB_KILL) &&
-	    kgdb_io_ops->session_end)
-		kgdb_io_ops->session_end();
+	serve(&stop, &res);
 	if (kgdb_io_ops->post_exception)
 		kgdb_io_ops->post_exception();
-
-	if (res.action == KGDB_DETACH || res.action == KGDB_KILL) {
+	if (session_over(&res)) {
 		kgdb_remove_all_breaks();
 		prepare_resume(&res);
 	}
@@ -588,7 +479,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	 * instruction would only fault again, and gdb does not pass SIGTRAP.
 	 */
 	return !(val == DIE_OOPS && (res.signo || res.action != KGDB_CONTINUE ||
-				     arch_kgdb_ops.get_pc(args->regs) == entry_pc));
+				     instruction_pointer(args->regs) == entry_pc));
 }
 
 /*
@@ -599,14 +490,11 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
  */
 static bool kgdb_reenter(enum die_val val, struct pt_regs *regs)
 {
-	uintptr_t addr = arch_kgdb_ops.get_pc(regs) - arch_kgdb_ops.bp_pc_offset;
-	struct kgdb_bp *bp = bp_find(addr);
+	uintptr_t addr = instruction_pointer(regs) - arch_kgdb_ops.bp_pc_offset;
 
-	if (val != DIE_BREAKPOINT || !bp || bp->state != BP_ACTIVE)
+	if (val != DIE_BREAKPOINT || !kgdb_bp_lift(addr))
 		return false;
-	kgdb_mem_write(addr, bp->saved, arch_kgdb_ops.bp_len);
-	bp->state = BP_REMOVED;
-	arch_kgdb_ops.set_pc(regs, addr);
+	instruction_pointer_set(regs, addr);
 	return true;
 }
 
@@ -619,15 +507,15 @@ static bool kgdb_reenter(enum die_val val, struct pt_regs *regs)
 static bool stale_without_debugger(enum die_val val, const struct die_args *args)
 {
 	unsigned int cpu = smp_processor_id();
-	uintptr_t addr = arch_kgdb_ops.get_pc(args->regs) - arch_kgdb_ops.bp_pc_offset;
+	uintptr_t addr = instruction_pointer(args->regs) - arch_kgdb_ops.bp_pc_offset;
 	struct kgdb_hw_hit hit;
 
 	if (val == DIE_DEBUG && kgdb_hw_decode(cpu, args->regs, args->err, &hit) != KGDB_HW_NONE) {
 		kgdb_hw_cpu_resume(cpu);
 		return true;
 	}
-	if (val == DIE_BREAKPOINT && bp_find(addr) && !bp_insn_at(addr)) {
-		arch_kgdb_ops.set_pc(args->regs, addr);
+	if (val == DIE_BREAKPOINT && kgdb_bp_at(addr) != KGDB_BP_NONE && !kgdb_bp_insn_at(addr)) {
+		instruction_pointer_set(args->regs, addr);
 		return true;
 	}
 	return false;
@@ -644,8 +532,7 @@ static int kgdb_die_notify(struct notifier_block *nb, unsigned long val, void *d
 	switch (val) {
 	case DIE_NMI:
 		/* Whatever NMI woke a held CPU, it must not sleep again. */
-		if (arch_kgdb_ops.hold_woken)
-			arch_kgdb_ops.hold_woken(args->regs);
+		hold_woken(args->regs);
 		/* A kick and a new roundup's NMI may arrive as one. */
 		kicked = kick_absorbed(cpu);
 		return kgdb_nmicallback(cpu, args->regs) || kicked ? NOTIFY_STOP : NOTIFY_DONE;
@@ -707,105 +594,79 @@ static struct notifier_block kgdb_panic_nb = {
 	.priority = KGDB_NOTIFIER_PRIORITY,
 };
 
-/* ---------------------------------------------------------------- kgdbcon */
+/* ---------------------------------------------------------------- front ends, transport */
 
-static void kgdbcon_write(struct console *con, const char *s, size_t len)
+#define frontends_first()	((const struct kgdb_frontend *const *)__start_kgdb_frontends)
+#define frontends_last()	((const struct kgdb_frontend *const *)__stop_kgdb_frontends)
+
+const struct kgdb_frontend *kgdb_frontend_find(const char *name)
 {
-	unsigned long flags;
+	const struct kgdb_frontend *const *fe;
 
-	if (!READ_ONCE(gdb_session.attached) || kgdb_active() || !READ_ONCE(kgdb_io_ops))
-		return;
-	local_irq_save(flags);
-	/* Another CPU is mid-packet: dropping text beats interleaving it. */
-	if (spin_trylock(&kgdbcon_lock)) {
-		gdbstub_console_write(s, len);
-		spin_unlock(&kgdbcon_lock);
-	}
-	local_irq_restore(flags);
+	for (fe = frontends_first(); fe < frontends_last(); fe++)
+		if (!strcmp((*fe)->name, name))
+			return *fe;
+	return NULL;
 }
 
-static struct console kgdbcon = {
-	.name = "kgdb",
-	.write = kgdbcon_write,
-	.flags = CON_ENABLED,
-};
-
-static int kgdbcon_setup(const char *val)
+const struct kgdb_frontend *kgdb_frontend_current(void)
 {
-	kgdbcon_enabled = !val || strcmp(val, "0");
-	return 0;
+	const struct kgdb_frontend *const *fe, *best = NULL;
+
+	if (kgdb_fe)
+		return kgdb_fe;
+	for (fe = frontends_first(); fe < frontends_last(); fe++)
+		if (!best || (*fe)->priority > best->priority)
+			best = *fe;
+	return best;
 }
-boot_param("kgdbcon", kgdbcon_setup);
 
-static int kgdbwait_setup(const char *val)
+/*
+ * Read-only mode (kgdb.ro=1, or CONFIG_KGDB_READ_ONLY): front ends refuse
+ * what would change memory, registers or breakpoints, and commands that
+ * change state; reading, stepping, continuing and detaching still work.
+ */
+#ifdef CONFIG_KGDB_READ_ONLY
+bool kgdb_read_only = true;
+#else
+bool kgdb_read_only;
+#endif
+
+static int kgdb_ro_setup(const char *val)
 {
-	kgdbwait = true;
-	return 0;
-}
-boot_param("kgdbwait", kgdbwait_setup);
-
-/* ---------------------------------------------------------------- transports */
-
-int kgdb_register_io_module(struct kgdb_io *io)
-{
-	const struct kgdb_arch *arch = &arch_kgdb_ops;
-	int err;
-
-	if (!io->read_char || !io->write_char || !arch->bp_len ||
-	    arch->bp_len > KGDB_MAX_BP_LEN || !gdb_regs_valid())
+	if (!val || !strcmp(val, "1"))
+		kgdb_read_only = true;
+	else if (!strcmp(val, "0"))
+		kgdb_read_only = false;
+	else
 		return -EINVAL;
-	if (kgdb_io_ops)
-		return -EBUSY;
-	if (io->init) {
-		err = io->init();
-		if (err)
-			return err;
-	}
+	return 0;
+}
+boot_param("kgdb.ro", kgdb_ro_setup);
+
+/* The first transport hooks the die and panic notifier chains, for good. */
+void kgdb_core_attach(struct kgdb_io *io)
+{
 	if (!kgdb_hooked) {
 		register_die_notifier(&kgdb_die_nb);
 		notifier_chain_register(&panic_notifier_list, &kgdb_panic_nb);
 		kgdb_hooked = true;
 	}
 	WRITE_ONCE(kgdb_io_ops, io);
-	if (kgdbcon_enabled && !io->is_console) {
-		register_console(&kgdbcon);
-		kgdbcon_registered = true;
-	}
-	pr_info("kgdb: debugger on %s\n", io->name);
-	return 0;
 }
 
-void kgdb_unregister_io_module(struct kgdb_io *io)
+/* Nothing of the debugger's is left to trap, and no session to resume. */
+void kgdb_core_detach(void)
 {
-	if (kgdb_io_ops != io || kgdb_active())
-		return;
-	if (kgdbcon_registered) {
-		unregister_console(&kgdbcon);
-		kgdbcon_registered = false;
-	}
-	bp_deactivate_all(BP_REMOVED);
+	const struct kgdb_frontend *const *fe;
+
+	kgdb_bp_lift_all(true);
 	kgdb_remove_all_hw_breaks();
 	kgdb_hw_cpu_resume(smp_processor_id());
-	gdb_session_reset();
+	for (fe = frontends_first(); fe < frontends_last(); fe++)
+		if ((*fe)->reset)
+			(*fe)->reset();
+	kgdb_fe = NULL;
+	kgdb_set_connected(false);
 	WRITE_ONCE(kgdb_io_ops, NULL);
-	pr_info("kgdb: %s unregistered\n", io->name);
-}
-
-void kgdb_initial_breakpoint(void)
-{
-	unsigned long flags;
-
-	if (!kgdbwait || kgdbwait_done || !kgdb_io_ops)
-		return;
-	kgdbwait_done = true;
-	/*
-	 * A gdb that connects as soon as it sees the message must find the
-	 * kernel in this breakpoint: with interrupts off its first bytes wait
-	 * in the transport instead of breaking in (SIGINT) from the receive
-	 * interrupt, which would make the kernel stop here a second time.
-	 */
-	local_irq_save(flags);
-	pr_notice("kgdb: waiting for gdb on %s\n", kgdb_io_ops->name);
-	kgdb_breakpoint();
-	local_irq_restore(flags);
 }

@@ -4,7 +4,7 @@
  * requests split into slots, one table shared by all CPUs, and what each
  * CPU last loaded into its debug registers. The arch says which slots a
  * type may use and how much one slot covers, loads a CPU's registers and
- * decodes a hit (struct kgdb_arch hw_*).
+ * decodes a hit (struct kgdb_hw_ops).
  *
  * Debug registers are per CPU and a CPU can trap on a slot just before the
  * master changes the table, then wait its turn for the debugger. So a hit
@@ -18,7 +18,7 @@
 
 #include <kernel/errno.h>
 #include <kernel/string.h>
-#include "kgdb_internal.h"
+#include "debug_internal.h"
 
 static struct kgdb_hw_slot hw_table[KGDB_HW_SLOTS];
 /* The gdb request (address, length) each used slot of hw_table belongs to. */
@@ -38,13 +38,13 @@ static struct kgdb_hw_slot hw_installed[NR_CPUS][KGDB_HW_SLOTS];
 
 bool kgdb_hw_supported(void)
 {
-	return arch_kgdb_ops.hw_install;
+	return arch_kgdb_ops.hw;
 }
 
 /* The slots @type may use, clipped to the table; 0 when unsupported. */
 static unsigned int hw_range(enum kgdb_bptype type, unsigned int *first)
 {
-	unsigned int n = arch_kgdb_ops.hw_slots(type, first);
+	unsigned int n = arch_kgdb_ops.hw->slots(type, first);
 
 	if (*first >= KGDB_HW_SLOTS)
 		return 0;
@@ -86,12 +86,12 @@ int kgdb_set_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
 	for (a = addr, left = len; left; a += piece, left -= piece, pieces++) {
 		if (pieces == nfree)
 			return -ENOSPC;
-		piece = arch_kgdb_ops.hw_piece(type, a, left);
+		piece = arch_kgdb_ops.hw->piece(type, a, left);
 		if (piece <= 0 || (size_t)piece > left)
 			return piece < 0 ? (int)piece : -EINVAL;
 	}
 	for (a = addr, left = len; left; a += piece, left -= piece) {
-		piece = arch_kgdb_ops.hw_piece(type, a, left);
+		piece = arch_kgdb_ops.hw->piece(type, a, left);
 		i = oldest_free(first, n);
 		hw_table[i] = (struct kgdb_hw_slot){ true, type, a, (size_t)piece };
 		hw_req[i].addr = addr;
@@ -130,17 +130,17 @@ void kgdb_remove_all_hw_breaks(void)
 /* This CPU stops: no slot may fire while it is in the debugger. */
 void kgdb_hw_cpu_stop(unsigned int cpu)
 {
-	if (arch_kgdb_ops.hw_install)
-		arch_kgdb_ops.hw_install(NULL);
+	if (arch_kgdb_ops.hw)
+		arch_kgdb_ops.hw->install(NULL);
 }
 
 /* This CPU resumes: it watches exactly what gdb has set now. */
 void kgdb_hw_cpu_resume(unsigned int cpu)
 {
-	if (!arch_kgdb_ops.hw_install)
+	if (!arch_kgdb_ops.hw)
 		return;
 	memcpy(hw_installed[cpu], hw_table, sizeof(hw_table));
-	arch_kgdb_ops.hw_install(hw_installed[cpu]);
+	arch_kgdb_ops.hw->install(hw_installed[cpu]);
 }
 
 enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long err,
@@ -148,9 +148,9 @@ enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long e
 {
 	int i;
 
-	if (!arch_kgdb_ops.hw_hit)
+	if (!arch_kgdb_ops.hw)
 		return KGDB_HW_NONE;
-	i = arch_kgdb_ops.hw_hit(regs, err, hw_installed[cpu], &hit->addr);
+	i = arch_kgdb_ops.hw->hit(regs, err, hw_installed[cpu], &hit->addr);
 	if (i == KGDB_HW_STALE)
 		return KGDB_HW_GONE;
 	if (i < 0 || i >= KGDB_HW_SLOTS || !hw_installed[cpu][i].used)

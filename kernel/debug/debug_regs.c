@@ -1,120 +1,138 @@
 // SPDX-License-Identifier: MIT
 /*
- * gdb's registers through the arch's table (struct kgdb_reg): where each
- * one lives for a stopped CPU and for a sleeping task, its size and its
- * place in the 'g' block. 'g'/'G' walk the table, 'p'/'P' touch one row.
+ * Registers through the arch's table (struct kgdb_reg), for every front
+ * end: where each one lives for a stopped CPU and for a sleeping task, its
+ * size, and its place when they are all laid end to end in table order
+ * (gdb's 'g' block).
  */
 
 #include <kernel/sched.h>
 #include <kernel/string.h>
-#include "kgdb_internal.h"
+#include "debug_internal.h"
 
-#define REG_MAX_BYTES	64	/* the widest register a row may describe */
-
-size_t gdb_reg_size(unsigned int regno)
+size_t kgdb_reg_size(unsigned int regno)
 {
 	return arch_kgdb_ops.regs[regno].bits / 8;
 }
 
-size_t gdb_reg_offset(unsigned int regno)
+size_t kgdb_reg_offset(unsigned int regno)
 {
 	size_t off = 0;
 
 	while (regno--)
-		off += gdb_reg_size(regno);
+		off += kgdb_reg_size(regno);
 	return off;
 }
 
-size_t gdbstub_regs_size(void)
+/* Where a field location's bytes are, for @th. */
+static u8 *field(const struct kgdb_reg_loc *loc, const struct kgdb_thread *th)
 {
-	return gdb_reg_offset(arch_kgdb_ops.num_regs);
+	switch (loc->base) {
+	case KGDB_LOC_FRAME:
+		return (u8 *)kgdb_cpus[th->cpu].regs + loc->off;
+	case KGDB_LOC_CPU:
+		return (u8 *)&kgdb_cpus[th->cpu].arch + loc->off;
+	default:
+		return (u8 *)&th->task->ctx + loc->off;
+	}
 }
 
-/* Register @regno of @th into @val (gdb_reg_size() bytes). */
-void gdb_reg_read(const struct gdb_thread *th, unsigned int regno, u8 *val)
+/* Register @regno of @th into @val (kgdb_reg_size() bytes). */
+void kgdb_reg_read(const struct kgdb_thread *th, unsigned int regno, u8 *val)
 {
 	const struct kgdb_reg *r = &arch_kgdb_ops.regs[regno];
 	const struct kgdb_reg_loc *loc = th->cpu >= 0 ? &r->frame : &r->task;
-	size_t size = gdb_reg_size(regno);
-	const u8 *base;
+	size_t size = kgdb_reg_size(regno);
 
 	memset(val, 0, size);
-	if (loc->off == KGDB_LOC_NONE)
+	switch (loc->base) {
+	case KGDB_LOC_NONE:
 		return;
-	if (th->cpu >= 0) {
-		if (loc->off == KGDB_LOC_ARCH) {
-			if (arch_kgdb_ops.reg_get)
-				arch_kgdb_ops.reg_get(regno, val, kgdb_cpus[th->cpu].regs,
-						      (unsigned int)th->cpu);
-			return;
-		}
-		base = (const u8 *)kgdb_cpus[th->cpu].regs;
-	} else {
-		if (loc->off == KGDB_LOC_ARCH) {
-			if (arch_kgdb_ops.task_reg_get)
-				arch_kgdb_ops.task_reg_get(regno, val, th->task);
-			return;
-		}
-		base = (const u8 *)&th->task->ctx;
+	case KGDB_LOC_CONST:
+		kgdb_store(val, size, loc->off);
+		return;
+	case KGDB_LOC_ARCH:
+		if (th->cpu >= 0 && arch_kgdb_ops.reg.get)
+			arch_kgdb_ops.reg.get(regno, val, kgdb_cpus[th->cpu].regs,
+					      &kgdb_cpus[th->cpu].arch);
+		else if (th->cpu < 0 && arch_kgdb_ops.reg.task_get)
+			arch_kgdb_ops.reg.task_get(regno, val, th->task);
+		return;
 	}
-	memcpy(val, base + loc->off, size);
+	if (loc->size == size)
+		memcpy(val, field(loc, th), size);
+	else
+		kgdb_store(val, size, kgdb_load(field(loc, th), loc->size));
 }
 
 /* Write register @regno of @th, a thread on a stopped CPU, from @val. */
-void gdb_reg_write(const struct gdb_thread *th, unsigned int regno, const u8 *val)
+void kgdb_reg_write(const struct kgdb_thread *th, unsigned int regno, const u8 *val)
 {
-	const struct kgdb_reg_loc *loc = &arch_kgdb_ops.regs[regno].frame;
-	struct pt_regs *regs = kgdb_cpus[th->cpu].regs;
+	const struct kgdb_reg *r = &arch_kgdb_ops.regs[regno];
+	const struct kgdb_reg_loc *loc = &r->frame;
+	size_t size = kgdb_reg_size(regno);
+	u8 *f;
+	u64 old;
 
-	if (loc->off == KGDB_LOC_NONE)
+	switch (loc->base) {
+	case KGDB_LOC_NONE:
+	case KGDB_LOC_CONST:
 		return;
-	if (loc->off == KGDB_LOC_ARCH) {
-		if (arch_kgdb_ops.reg_set)
-			arch_kgdb_ops.reg_set(regno, val, regs, (unsigned int)th->cpu);
+	case KGDB_LOC_ARCH:
+		if (arch_kgdb_ops.reg.set)
+			arch_kgdb_ops.reg.set(regno, val, kgdb_cpus[th->cpu].regs,
+					      &kgdb_cpus[th->cpu].arch);
 		return;
 	}
-	memcpy((u8 *)regs + loc->off, val, gdb_reg_size(regno));
-}
-
-void gdb_regs_read(const struct gdb_thread *th, u8 *block)
-{
-	unsigned int regno;
-
-	for (regno = 0; regno < arch_kgdb_ops.num_regs; regno++) {
-		gdb_reg_read(th, regno, block);
-		block += gdb_reg_size(regno);
+	f = field(loc, th);
+	if (loc->size == size && !r->keep) {
+		memcpy(f, val, size);
+		return;
 	}
+	old = kgdb_load(f, loc->size);
+	kgdb_store(f, loc->size, (kgdb_load(val, size) & ~r->keep) | (old & r->keep));
 }
 
-void gdb_regs_write(const struct gdb_thread *th, const u8 *block)
+static bool int_size(size_t size)
 {
-	unsigned int regno;
-
-	for (regno = 0; regno < arch_kgdb_ops.num_regs; regno++) {
-		gdb_reg_write(th, regno, block);
-		block += gdb_reg_size(regno);
-	}
-}
-
-static bool loc_valid(const struct kgdb_reg_loc *loc, size_t size)
-{
-	return loc->off >= KGDB_LOC_NONE || loc->size == size;
-}
-
-static bool regno_valid(int regno, bool optional)
-{
-	return (optional && regno == -1) ||
-	       (regno >= 0 && (unsigned int)regno < arch_kgdb_ops.num_regs &&
-		gdb_reg_size((unsigned int)regno) <= sizeof(uintptr_t));
+	return size == 1 || size == 2 || size == 4 || size == 8;
 }
 
 /*
- * The table makes sense: plain names, whole bytes, fields of the
- * register's size, features named and known, an architecture for the
- * description, the expedited registers there, and a 'g' block that fits
- * a packet. Checked once, when a transport registers, so that no packet
- * can trip on it.
+ * A field of the register's size, or an integer field for an integer
+ * register; a constant for an integer register; for a CPU, no field of
+ * a task's context, and for a task, none of a CPU's.
  */
+static bool loc_valid(const struct kgdb_reg_loc *loc, size_t size, bool of_cpu)
+{
+	switch (loc->base) {
+	case KGDB_LOC_NONE:
+	case KGDB_LOC_ARCH:
+		return true;
+	case KGDB_LOC_CONST:
+		return int_size(size);
+	case KGDB_LOC_TASK:
+		if (of_cpu)
+			return false;
+		break;
+	case KGDB_LOC_FRAME:
+	case KGDB_LOC_CPU:
+		if (!of_cpu)
+			return false;
+		break;
+	default:
+		return false;
+	}
+	return loc->size == size || (int_size(loc->size) && int_size(size));
+}
+
+static bool regno_valid(const struct kgdb_arch *a, int regno, bool optional)
+{
+	return (optional && regno == -1) ||
+	       (regno >= 0 && (unsigned int)regno < a->num_regs &&
+		a->regs[regno].bits / 8 <= sizeof(uintptr_t));
+}
+
 static bool features_valid(const struct kgdb_arch *a)
 {
 	unsigned int i;
@@ -145,23 +163,30 @@ static bool plain_word(const char *s)
 	return true;
 }
 
-bool gdb_regs_valid(void)
+/*
+ * The arch's table makes sense: a breakpoint instruction, plain register
+ * names, whole bytes, locations that fit, features named and known, an
+ * architecture for the description, and the expedited registers there.
+ * Checked once, when a transport registers, so that nothing can trip on
+ * it later.
+ */
+bool kgdb_arch_valid(const struct kgdb_arch *a)
 {
-	const struct kgdb_arch *a = &arch_kgdb_ops;
 	unsigned int i;
 
-	if (!a->regs || !a->num_regs || !features_valid(a) ||
-	    gdbstub_regs_size() * 2 > KGDB_PACKET_SIZE ||
-	    !regno_valid(a->pc_regno, false) || !regno_valid(a->sp_regno, false) ||
-	    !regno_valid(a->fp_regno, true))
+	if (!a->bp_len || a->bp_len > KGDB_MAX_BP_LEN ||
+	    !a->regs || !a->num_regs || !features_valid(a) ||
+	    !regno_valid(a, a->pc_regno, false) || !regno_valid(a, a->sp_regno, false) ||
+	    !regno_valid(a, a->fp_regno, true))
 		return false;
 	for (i = 0; i < a->num_regs; i++) {
 		const struct kgdb_reg *r = &a->regs[i];
 		size_t size = r->bits / 8;
 
 		if (!r->name || !plain_word(r->name) || (r->group && !plain_word(r->group)) ||
-		    !size || r->bits % 8 || size > REG_MAX_BYTES ||
-		    !loc_valid(&r->frame, size) || !loc_valid(&r->task, size))
+		    !size || r->bits % 8 || size > KGDB_REG_MAX_BYTES ||
+		    !loc_valid(&r->frame, size, true) || !loc_valid(&r->task, size, false) ||
+		    (r->keep && !int_size(size)))
 			return false;
 		if (a->reg_features && r->feature >= a->num_reg_features)
 			return false;

@@ -7,11 +7,10 @@
  */
 
 #include <kernel/errno.h>
-#include <kernel/params.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
-#include "kgdb_internal.h"
+#include "rsp.h"
 
 /* Signals travel as one byte (C, S, stop replies). */
 #define GDB_MAX_SIGNAL	0xff
@@ -20,37 +19,13 @@
 
 struct gdb_session gdb_session;
 
-void gdb_session_reset(void)
-{
-	memset(&gdb_session, 0, sizeof(gdb_session));
-}
-
 /*
- * Read-only mode (kgdb.ro=1, or CONFIG_KGDB_READ_ONLY): gdb may look but not
- * touch. Packets that change memory, registers or breakpoints, `k`, a resume
- * at a new address and monitor commands that change state are refused with
- * EPERM and a console line; reads, threads, stepping, continue and detach
- * still work, since gdb must be able to let the machine go.
+ * Read-only mode (kgdb.ro): packets that change memory, registers or
+ * breakpoints, `k`, a resume at a new address and monitor commands that
+ * change state are refused with EPERM and a console line; reads, threads,
+ * stepping, continue and detach still work, since gdb must be able to let
+ * the machine go. Refuse such a packet; true if refused.
  */
-#ifdef CONFIG_KGDB_READ_ONLY
-bool kgdb_read_only = true;
-#else
-bool kgdb_read_only;
-#endif
-
-static int kgdb_ro_setup(const char *val)
-{
-	if (!val || !strcmp(val, "1"))
-		kgdb_read_only = true;
-	else if (!strcmp(val, "0"))
-		kgdb_read_only = false;
-	else
-		return -EINVAL;
-	return 0;
-}
-boot_param("kgdb.ro", kgdb_ro_setup);
-
-/* Refuse a packet that would change the machine; true if refused. */
 static bool ro_refuse(const char *what, size_t len)
 {
 	if (!kgdb_read_only)
@@ -60,12 +35,12 @@ static bool ro_refuse(const char *what, size_t len)
 	return true;
 }
 
-/* Register blocks, memory, command lines: one packet's worth of bytes. */
-static u8 gdb_scratch[KGDB_PACKET_SIZE] __aligned(8);	/* word copies (MMIO) */
+/* The longest monitor command line. */
+#define GDB_MONITOR_LINE	256
 static const struct kgdb_stop *gdb_stop;
 static struct kgdb_resume *gdb_res;
 
-enum gdb_need { NEED_NONE, NEED_STEP, NEED_HW, NEED_XML, NEED_RELIABLE };
+enum gdb_need { NEED_NONE, NEED_STEP, NEED_HW, NEED_XML, NEED_STREAM };
 
 static bool have(enum gdb_need need)
 {
@@ -76,9 +51,9 @@ static bool have(enum gdb_need need)
 		return kgdb_hw_supported();
 	case NEED_XML:
 		return arch_kgdb_ops.reg_features;
-	case NEED_RELIABLE:
-		/* Over a lossy transport only acks and resends save a reply. */
-		return !kgdb_io_ops->unreliable;
+	case NEED_STREAM:
+		/* A packet transport keeps packets whole with acks of its own. */
+		return !kgdb_io_ops->get_packet;
 	default:
 		return true;
 	}
@@ -90,7 +65,7 @@ static bool have(enum gdb_need need)
  * The thread gdb's Hg picked, whose registers 'g'/'p' read: a CPU's (its
  * trap frame) or a sleeping task's.
  */
-static int reg_thread(struct gdb_thread *th)
+static int reg_thread(struct kgdb_thread *th)
 {
 	if (!gdb_thread_lookup(gdb_session.g_tid, gdb_stop->cpu, th))
 		return -ESRCH;
@@ -100,7 +75,7 @@ static int reg_thread(struct gdb_thread *th)
 }
 
 /* ... and that 'G'/'P' may write: a sleeping task's are not ours to set. */
-static int reg_thread_writable(struct gdb_thread *th)
+static int reg_thread_writable(struct kgdb_thread *th)
 {
 	int err = reg_thread(th);
 
@@ -134,7 +109,7 @@ static void tx_stop_reply(bool awaited)
 		[KGDB_STOP_AWATCH] = "awatch:",
 	};
 	const int expedite[] = { arch_kgdb_ops.pc_regno, arch_kgdb_ops.sp_regno, arch_kgdb_ops.fp_regno };
-	const struct gdb_thread th = { .cpu = (int)gdb_stop->cpu };
+	const struct kgdb_thread th = { .cpu = (int)gdb_stop->cpu };
 	u8 sig = (u8)gdb_stop->signo, val[sizeof(uintptr_t)];
 	unsigned int i;
 
@@ -154,10 +129,10 @@ static void tx_stop_reply(bool awaited)
 	for (i = 0; i < ARRAY_SIZE(expedite); i++) {
 		if (expedite[i] < 0)
 			continue;
-		gdb_reg_read(&th, (unsigned int)expedite[i], val);
+		kgdb_reg_read(&th, (unsigned int)expedite[i], val);
 		tx_hex((unsigned long)expedite[i]);
 		tx_char(':');
-		tx_hexbytes(val, gdb_reg_size((unsigned int)expedite[i]));
+		tx_hexbytes(val, kgdb_reg_size((unsigned int)expedite[i]));
 		tx_char(';');
 	}
 	if (awaited)
@@ -172,35 +147,54 @@ static bool h_status(struct gdb_args *a)
 	return false;
 }
 
+/* As many whole registers as fit: gdb reads the rest with 'p'. */
 static bool h_read_regs(struct gdb_args *a)
 {
-	struct gdb_thread th;
+	u8 val[KGDB_REG_MAX_BYTES];
+	struct kgdb_thread th;
 	int err = reg_thread(&th);
+	unsigned int regno;
 
 	if (err) {
 		tx_err(err);
 		return false;
 	}
-	gdb_regs_read(&th, gdb_scratch);
 	tx_begin();
-	tx_hexbytes(gdb_scratch, gdbstub_regs_size());
+	for (regno = 0; regno < arch_kgdb_ops.num_regs &&
+	     tx_room() >= 2 * kgdb_reg_size(regno); regno++) {
+		kgdb_reg_read(&th, regno, val);
+		tx_hexbytes(val, kgdb_reg_size(regno));
+	}
 	tx_end();
 	return false;
 }
 
+/* Whole registers from the first, as many as 'g' gave (gdb sends those). */
 static bool h_write_regs(struct gdb_args *a)
 {
-	size_t size = gdbstub_regs_size();
-	struct gdb_thread th;
+	u8 val[KGDB_REG_MAX_BYTES];
+	struct kgdb_thread th;
 	int err = reg_thread_writable(&th);
+	unsigned int regno, n;
+	struct gdb_rx rx = a->rest;
+	size_t size;
 
-	if (!err && (rx_hexbytes(&a->rest, gdb_scratch, size) != size || !rx_eof(&a->rest)))
+	/* Check it all before writing anything. */
+	for (n = 0; !err && !rx_eof(&rx); n++) {
+		size = n < arch_kgdb_ops.num_regs ? kgdb_reg_size(n) : 0;
+		if (!size || rx_hexbytes(&rx, val, size) != size)
+			err = -EINVAL;
+	}
+	if (!err && !n)
 		err = -EINVAL;
 	if (err) {
 		tx_err(err);
 		return false;
 	}
-	gdb_regs_write(&th, gdb_scratch);
+	for (regno = 0; regno < n; regno++) {
+		rx_hexbytes(&a->rest, val, kgdb_reg_size(regno));
+		kgdb_reg_write(&th, regno, val);
+	}
 	tx_reply("OK");
 	return false;
 }
@@ -208,16 +202,17 @@ static bool h_write_regs(struct gdb_args *a)
 static bool h_read_reg(struct gdb_args *a)
 {
 	uintptr_t regno = a->num[0];
-	struct gdb_thread th;
+	u8 val[KGDB_REG_MAX_BYTES];
+	struct kgdb_thread th;
 	int err = regno < arch_kgdb_ops.num_regs ? reg_thread(&th) : -EINVAL;
 
 	if (err) {
 		tx_err(err);
 		return false;
 	}
-	gdb_reg_read(&th, (unsigned int)regno, gdb_scratch);
+	kgdb_reg_read(&th, (unsigned int)regno, val);
 	tx_begin();
-	tx_hexbytes(gdb_scratch, gdb_reg_size((unsigned int)regno));
+	tx_hexbytes(val, kgdb_reg_size((unsigned int)regno));
 	tx_end();
 	return false;
 }
@@ -225,56 +220,77 @@ static bool h_read_reg(struct gdb_args *a)
 static bool h_write_reg(struct gdb_args *a)
 {
 	uintptr_t regno = a->num[0];
-	struct gdb_thread th;
+	u8 val[KGDB_REG_MAX_BYTES];
+	struct kgdb_thread th;
 	int err = regno < arch_kgdb_ops.num_regs ? reg_thread_writable(&th) : -EINVAL;
 	size_t size;
 
 	if (!err) {
-		size = gdb_reg_size((unsigned int)regno);
-		if (rx_hexbytes(&a->rest, gdb_scratch, size) != size || !rx_eof(&a->rest))
+		size = kgdb_reg_size((unsigned int)regno);
+		if (rx_hexbytes(&a->rest, val, size) != size || !rx_eof(&a->rest))
 			err = -EINVAL;
 	}
 	if (err) {
 		tx_err(err);
 		return false;
 	}
-	gdb_reg_write(&th, (unsigned int)regno, gdb_scratch);
+	kgdb_reg_write(&th, (unsigned int)regno, val);
 	tx_reply("OK");
 	return false;
 }
 
-/* Read up to @len bytes at @addr, stopping at the first unreadable byte. */
-static long read_mem(uintptr_t addr, size_t len)
+/*
+ * Read up to @len bytes at @addr (at most KGDB_PACKET_SIZE - 8), stopping
+ * at the first unreadable byte, into the end of the packet buffer (8-byte
+ * aligned: device registers are copied in words), where the reply, built
+ * from the buffer's start, reaches each byte only after it was sent.
+ * Returns where they are, and how many in *@n (or -errno).
+ */
+static const u8 *read_mem(uintptr_t addr, size_t len, long *n)
 {
-	size_t n;
+	u8 *dst = (u8 *)gdb_buf + ((KGDB_PACKET_SIZE - len) & ~(size_t)7);
+	size_t i;
 
+	*n = -EFAULT;
 	if (addr + len < addr)
-		return -EFAULT;
-	if (kgdb_mem_read(gdb_scratch, addr, len) == 0)
-		return (long)len;
-	for (n = 0; n < len; n++)
-		if (kgdb_mem_read(gdb_scratch + n, addr + n, 1))
+		return dst;
+	if (kgdb_mem_read(dst, addr, len) == 0) {
+		*n = (long)len;
+		return dst;
+	}
+	for (i = 0; i < len; i++)
+		if (kgdb_mem_read(dst + i, addr + i, 1))
 			break;
-	return n ? (long)n : -EFAULT;
+	if (i)
+		*n = (long)i;
+	return dst;
 }
 
 static bool h_read_mem(struct gdb_args *a)
 {
-	long n = read_mem(a->num[0], MIN(a->num[1], KGDB_PACKET_SIZE / 2));
+	long n;
+	const u8 *mem = read_mem(a->num[0], MIN(a->num[1], (KGDB_PACKET_SIZE - 8) / 2), &n);
 
 	if (n < 0) {
 		tx_err((int)n);
 		return false;
 	}
 	tx_begin();
-	tx_hexbytes(gdb_scratch, (size_t)n);
+	tx_hexbytes(mem, (size_t)n);
 	tx_end();
 	return false;
 }
 
+/*
+ * As many of the bytes as fit once escaped: gdb asks again for the rest.
+ * An eighth of the buffer is left for escapes (code has about one byte in
+ * sixty that needs one), which the reply takes as it catches up.
+ */
 static bool h_read_bin(struct gdb_args *a)
 {
-	long n = read_mem(a->num[0], MIN(a->num[1], KGDB_PACKET_SIZE - 1));
+	long n;
+	const u8 *mem = read_mem(a->num[0], MIN(a->num[1], KGDB_PACKET_SIZE - KGDB_PACKET_SIZE / 8),
+				 &n);
 
 	if (n < 0) {
 		tx_err((int)n);
@@ -282,15 +298,16 @@ static bool h_read_bin(struct gdb_args *a)
 	}
 	tx_begin();
 	tx_char('b');
-	tx_binary(gdb_scratch, (size_t)n);
+	tx_binary(mem, (size_t)n);
 	tx_end();
 	return false;
 }
 
+/* The bytes to write were decoded into the start of the packet buffer. */
 static void write_mem(uintptr_t addr, size_t len, size_t got)
 {
 	long err = got != len ? -EINVAL : addr + len < addr ? -EFAULT :
-		   kgdb_mem_write(addr, gdb_scratch, len);
+		   kgdb_mem_write(addr, gdb_buf, len);
 
 	if (err)
 		tx_err((int)err);
@@ -298,11 +315,11 @@ static void write_mem(uintptr_t addr, size_t len, size_t got)
 		tx_reply("OK");
 }
 
+/* Decoding shrinks the data: each byte lands before what is still to read. */
 static bool h_write_mem(struct gdb_args *a)
 {
 	size_t len = a->num[1];
-	size_t got = len > sizeof(gdb_scratch) ? 0 :
-		     rx_hexbytes(&a->rest, gdb_scratch, len);
+	size_t got = len > KGDB_PACKET_SIZE ? 0 : rx_hexbytes(&a->rest, (u8 *)gdb_buf, len);
 
 	write_mem(a->num[0], len, rx_eof(&a->rest) ? got : len + 1);
 	return false;
@@ -310,7 +327,7 @@ static bool h_write_mem(struct gdb_args *a)
 
 static bool h_write_bin(struct gdb_args *a)
 {
-	long got = rx_binary(&a->rest, gdb_scratch, MIN(a->num[1], sizeof(gdb_scratch)));
+	long got = rx_binary(&a->rest, (u8 *)gdb_buf, MIN(a->num[1], KGDB_PACKET_SIZE));
 
 	write_mem(a->num[0], a->num[1], got < 0 ? a->num[1] + 1 : (size_t)got);
 	return false;
@@ -319,7 +336,7 @@ static bool h_write_bin(struct gdb_args *a)
 /* The CPU that c/s without a vCont thread act on: Hc's, else the one that stopped. */
 static unsigned int resume_cpu(void)
 {
-	struct gdb_thread th;
+	struct kgdb_thread th;
 
 	if (gdb_thread_lookup(gdb_session.c_tid, gdb_stop->cpu, &th) && th.cpu >= 0 && kgdb_cpus[th.cpu].regs)
 		return (unsigned int)th.cpu;
@@ -376,7 +393,7 @@ static bool h_vcont_query(struct gdb_args *a)
 static bool h_vcont(struct gdb_args *a)
 {
 	struct gdb_rx *rx = &a->rest;
-	struct gdb_thread th;
+	struct kgdb_thread th;
 	int step_cpu = -1, signo = -1, lone_cpu = -1, op, cpu;
 	bool all = false;
 	uintptr_t sig;
@@ -434,7 +451,6 @@ static bool h_detach(struct gdb_args *a)
 	gdb_res->action = KGDB_DETACH;
 	gdb_res->alone = false;
 	gdb_res->signo = 0;
-	gdb_session.attached = false;
 	return true;
 }
 
@@ -443,13 +459,12 @@ static bool h_kill(struct gdb_args *a)
 	gdb_res->action = KGDB_KILL;
 	gdb_res->alone = false;
 	gdb_res->signo = 0;
-	gdb_session.attached = false;
 	return true;
 }
 
 static bool h_set_thread(struct gdb_args *a)
 {
-	struct gdb_thread th;
+	struct kgdb_thread th;
 
 	if ((a->op != 'g' && a->op != 'c') || !gdb_thread_lookup(a->tid, gdb_stop->cpu, &th)) {
 		tx_err(a->op == 'g' || a->op == 'c' ? -ESRCH : -EINVAL);
@@ -462,7 +477,7 @@ static bool h_set_thread(struct gdb_args *a)
 
 static bool h_thread_alive(struct gdb_args *a)
 {
-	struct gdb_thread th;
+	struct kgdb_thread th;
 
 	if (gdb_thread_lookup(a->tid, gdb_stop->cpu, &th))
 		tx_reply("OK");
@@ -564,8 +579,8 @@ static bool h_current_thread(struct gdb_args *a)
 
 static bool h_thread_extra(struct gdb_args *a)
 {
-	struct gdb_thread th;
-	char *s = (char *)gdb_scratch;
+	struct kgdb_thread th;
+	char s[GDB_THREAD_TEXT];
 
 	if (!gdb_thread_lookup(a->tid, gdb_stop->cpu, &th)) {
 		tx_err(-ESRCH);
@@ -573,7 +588,7 @@ static bool h_thread_extra(struct gdb_args *a)
 	}
 	gdb_thread_text(&th, s, GDB_THREAD_TEXT);
 	tx_begin();
-	tx_hexbytes(gdb_scratch, strlen(s));
+	tx_hexbytes((const u8 *)s, strlen(s));
 	tx_end();
 	return false;
 }
@@ -629,21 +644,28 @@ static void rcmd_write(struct printer *p, const char *s, size_t len)
 	}
 }
 
+/* The command line is copied out first: the output is built where it came. */
 static bool h_rcmd(struct gdb_args *a)
 {
 	struct printer out = { .write = rcmd_write };
-	size_t n = rx_hexbytes(&a->rest, gdb_scratch, sizeof(gdb_scratch) - 1);
+	char line[GDB_MONITOR_LINE + 1];
+	size_t n;
 	int err;
 
+	if (a->rest.end - a->rest.p > 2 * GDB_MONITOR_LINE) {
+		tx_err(-E2BIG);
+		return false;
+	}
+	n = rx_hexbytes(&a->rest, (u8 *)line, GDB_MONITOR_LINE);
 	if (!rx_eof(&a->rest)) {
 		tx_err(-EINVAL);
 		return false;
 	}
-	gdb_scratch[n] = '\0';
+	line[n] = '\0';
 	tx_begin();
 	tx_char('O');
 	rcmd_output = false;
-	err = kgdb_monitor_run(&out, (char *)gdb_scratch);
+	err = kgdb_monitor_run(&out, line);
 	if (rcmd_output)
 		tx_end();
 	if (err)
@@ -657,7 +679,7 @@ static bool h_rcmd(struct gdb_args *a)
 static bool h_noack(struct gdb_args *a)
 {
 	tx_reply("OK");
-	gdb_session.noack = true;
+	gdb_noack_begin();
 	return false;
 }
 
@@ -706,15 +728,13 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "qThreadExtraInfo,", "t", h_thread_extra, NEED_NONE, NULL, false },
 	{ "qAttached", "?:x", h_attached, NEED_NONE, NULL, false },
 	{ "qRcmd,", "r", h_rcmd, NEED_NONE, NULL, false },
-	{ "QStartNoAckMode", "", h_noack, NEED_RELIABLE, "QStartNoAckMode+", false },
+	{ "QStartNoAckMode", "", h_noack, NEED_STREAM, "QStartNoAckMode+", false },
 };
 
 static bool h_supported(struct gdb_args *a)
 {
 	const struct gdb_cmd *c;
 
-	/* A new gdb: forget what an earlier one left behind. */
-	kgdb_remove_all_breaks();
 	tx_begin();
 	tx_str("PacketSize=");
 	tx_hex(KGDB_PACKET_SIZE);
@@ -806,7 +826,7 @@ static bool gdb_dispatch(size_t len)
 	struct gdb_rx rx;
 
 	for (c = gdb_cmds; c < gdb_cmds + ARRAY_SIZE(gdb_cmds); c++)
-		if (name_matches(c, gdb_rx_buf, len))
+		if (name_matches(c, gdb_buf, len))
 			break;
 	if (c == gdb_cmds + ARRAY_SIZE(gdb_cmds) || !have(c->need)) {
 		tx_reply("");
@@ -816,7 +836,7 @@ static bool gdb_dispatch(size_t len)
 		return false;
 	memset(&a, 0, sizeof(a));
 	a.name = c->name;
-	rx_init(&rx, gdb_rx_buf + strlen(c->name), len - strlen(c->name));
+	rx_init(&rx, gdb_buf + strlen(c->name), len - strlen(c->name));
 	if (!gdb_parse_args(c->schema, &rx, &a)) {
 		tx_err(-EINVAL);
 		return false;
@@ -824,7 +844,7 @@ static bool gdb_dispatch(size_t len)
 	return c->handler(&a);
 }
 
-void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
+static void gdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 {
 	int len;
 
@@ -838,9 +858,33 @@ void gdbstub_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 	for (;;) {
 		len = gdb_get_packet();
 		gdb_session.attached = true;
+		kgdb_set_connected(true);
 		if (len < 0)
 			tx_err(len);
 		else if (gdb_dispatch((size_t)len))
-			return;
+			break;
 	}
+	if (res->action != KGDB_DETACH && res->action != KGDB_KILL)
+		return;
+	gdb_session.attached = false;
+	kgdb_set_connected(false);
+	/* After the last reply: a one-client transport may take another. */
+	if (kgdb_io_ops->session_end)
+		kgdb_io_ops->session_end();
 }
+
+/* The transport went away: forget the session whole. */
+static void gdb_reset(void)
+{
+	memset(&gdb_session, 0, sizeof(gdb_session));
+	gdb_framing_reset();
+}
+
+static const struct kgdb_frontend gdb_frontend = {
+	.name = "gdb",
+	.priority = 0,
+	.run = gdb_run,
+	.console_write = gdbstub_console_write,
+	.reset = gdb_reset,
+};
+KGDB_FRONTEND(gdb, &gdb_frontend);

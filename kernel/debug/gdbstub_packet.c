@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
- * GDB remote protocol framing: packets ($data#cs), acknowledgements, the
- * no-ack mode, run-length encoding of replies, and the receive/transmit
- * helpers every packet handler uses, so that bounds checks live here only.
+ * GDB remote protocol framing: packets ($data#cs), run-length encoding,
+ * and on a stream transport (a serial line) the acknowledgements, the
+ * no-ack mode and the retransmissions. A packet transport (datagrams)
+ * gets whole payloads and does its own loss and duplicate handling with
+ * the frame scanner and encoder exported here. One place tells a new
+ * client's session from the packets, and raises the event that ack mode,
+ * the breakpoints and the transport listen to.
  */
 
 #include <kernel/errno.h>
 #include <kernel/jiffies.h>
 #include <kernel/string.h>
-#include "kgdb_internal.h"
+#include "rsp.h"
 
 #define GDB_ESCAPE	'}'
 #define GDB_ESCAPE_XOR	0x20
@@ -27,39 +31,153 @@
  */
 #define GDB_POLL_US		10
 #define GDB_RESEND_US		10000000UL
-/*
- * A datagram arrives whole or not at all, and gdb always asks something
- * right after a stop: silence that long after a stop reply means it was lost.
- */
-#define GDB_RESEND_DGRAM_US	2000000UL
 #define GDB_RESEND_MAX_US	60000000UL
-/*
- * Over an unreliable transport, gdb sends a request again when neither
- * our ack nor our reply reached it, after its remotetimeout (2 s by
- * default). A copy of the request that comes while the reply still waits
- * for its ack, and later than this, is such a resend; sooner, it is gdb's
- * next packet, one that happens to be the same (a second step).
- */
-#define GDB_RETRANSMIT_MIN_US	500000UL
+/* Console text goes out in O packets of at most this much text. */
+#define GDB_NOTICE_TEXT		128
 
-char gdb_rx_buf[KGDB_PACKET_SIZE + 1];
-static char tx_buf[KGDB_PACKET_SIZE];
+/*
+ * The packet buffer: a request comes in here (NUL-terminated), and its
+ * reply is built here once the handler has read what it needs (gdbstub-rs
+ * and Zephyr share theirs too). Memory a reply carries is read into its
+ * end; tx_hexbytes() and tx_binary() stop before the reply reaches bytes
+ * they have not read.
+ */
+char gdb_buf[KGDB_PACKET_SIZE + 1] __aligned(8);
 static size_t tx_len;
 static bool tx_overflow;
+/* QStartNoAckMode: no '+'/'-' either way (stream transports only). */
+static bool gdb_noack;
 /* A '$' arrived while we waited for an ack: the next packet has begun. */
 static bool rx_started;
-/* ... and it came late, so it may be gdb sending the last request again. */
-static bool rx_maybe_resent;
 /*
  * The O packets sent while the target ran that gdb has not acked yet: a
- * '+' gdb sends late for one of them is not the ack of a reply (over a
- * datagram transport that reply may be the one that got lost). gdb acks
+ * '+' gdb sends late for one of them is not the ack of a reply. gdb acks
  * all of them before it sends its next packet.
  */
 static unsigned long acks_owed;
-/* The last request, by length and hash (unreliable transports). */
-static int last_req_len = -1;
-static u32 last_req_hash;
+
+static bool packet_transport(void)
+{
+	return kgdb_io_ops->get_packet;
+}
+
+/* ---------------------------------------------------------------- frames */
+
+static u8 frame_sum(const u8 *p, size_t len)
+{
+	u8 sum = 0;
+
+	while (len--)
+		sum += *p++;
+	return sum;
+}
+
+static bool sum_matches(u8 sum, u8 hi, u8 lo)
+{
+	int h = hex_to_bin((char)hi), l = hex_to_bin((char)lo);
+
+	return h >= 0 && l >= 0 && (u8)(h << 4 | l) == sum;
+}
+
+enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_t *body_len,
+			      size_t *end)
+{
+	size_t start, i;
+
+	for (start = 0; start < len && data[start] != '$'; start++)
+		;
+	/* A '$' inside a frame starts it over: the client gave up on the first. */
+	for (i = start + 1; i < len && data[i] != '#'; i++)
+		if (data[i] == '$')
+			start = i;
+	if (start >= len || i + 2 >= len) {
+		*end = start;
+		return GDB_FRAME_NONE;
+	}
+	*body = data + start + 1;
+	*body_len = i - start - 1;
+	*end = i + 3;
+	return sum_matches(frame_sum(*body, *body_len), data[i + 1], data[i + 2]) ?
+	       GDB_FRAME_OK : GDB_FRAME_BAD;
+}
+
+/*
+ * A client's first packet: gdb's qSupported, or LLDB's QStartNoAckMode
+ * (which LLDB sends before qSupported).
+ */
+bool gdb_session_opener(const u8 *body, size_t len)
+{
+	return (len >= 10 && !memcmp(body, "qSupported", 10)) ||
+	       (len == 15 && !memcmp(body, "QStartNoAckMode", 15));
+}
+
+/* Emit one packet, run-length encoded where that saves bytes. */
+void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx)
+{
+	size_t i = 0, run;
+	u8 sum = 0;
+
+	put('$', ctx);
+	while (i < len) {
+		put((u8)payload[i], ctx);
+		sum += (u8)payload[i];
+		for (run = 0; i + 1 + run < len && run < GDB_RLE_MAX &&
+		     payload[i + 1 + run] == payload[i]; run++)
+			;
+		/* Counts of 6 and 7 would be '#' and '$'. */
+		if (run == 6 || run == 7)
+			run = 5;
+		if (run >= 3) {
+			put(GDB_RLE, ctx);
+			put((u8)(run + GDB_RLE_BIAS), ctx);
+			sum += GDB_RLE + run + GDB_RLE_BIAS;
+			i += run;
+		}
+		i++;
+	}
+	put('#', ctx);
+	put(hex_asc[sum >> 4], ctx);
+	put(hex_asc[sum & 0xf], ctx);
+}
+
+/* ---------------------------------------------------------------- sessions */
+
+/*
+ * A new client: acks on (after one that died in no-ack mode), nothing of
+ * an earlier client's breakpoints left, and the transport told. LLDB's
+ * qSupported that follows its QStartNoAckMode belongs to the session that
+ * packet began, and keeps its no-ack mode.
+ */
+static void gdb_session_event(size_t len)
+{
+	static bool noack_just_asked;
+	bool asks = len == 15 && !memcmp(gdb_buf, "QStartNoAckMode", 15);
+	bool opens = gdb_session_opener((const u8 *)gdb_buf, len) && !noack_just_asked;
+
+	noack_just_asked = asks;
+	if (!opens)
+		return;
+	gdb_noack = false;
+	kgdb_remove_all_breaks();
+	if (kgdb_io_ops->session_start)
+		kgdb_io_ops->session_start();
+}
+
+/* QStartNoAckMode was answered (and, in ack mode still, acked). */
+void gdb_noack_begin(void)
+{
+	gdb_noack = true;
+}
+
+/* The transport went away: the next one starts in ack mode, between frames. */
+void gdb_framing_reset(void)
+{
+	gdb_noack = false;
+	rx_started = false;
+	acks_owed = 0;
+}
+
+/* ---------------------------------------------------------------- streams */
 
 static u8 gdb_getc(void)
 {
@@ -82,7 +200,7 @@ static int gdb_getc_within(unsigned long us)
 	return c;
 }
 
-static void gdb_putc(u8 c)
+static void gdb_putc(u8 c, void *ctx)
 {
 	kgdb_io_ops->write_char(c);
 }
@@ -93,34 +211,9 @@ static void gdb_flush(void)
 		kgdb_io_ops->flush();
 }
 
-static bool rx_is(size_t len, const char *name, size_t n)
-{
-	return len >= n && !memcmp(gdb_rx_buf, name, n);
-}
-
 /*
- * The stub cannot see a client connect or go away, only the packets, so a
- * client's acknowledgement mode is inferred from them. A client sends
- * QStartNoAckMode only from ack mode: that packet is always acked, and its
- * OK too. A new client starts in ack mode; gdb's first packet is
- * qSupported, so qSupported brings the acks back (after a client that
- * died in no-ack mode), except right after QStartNoAckMode: LLDB asks for
- * no-ack mode first and then sends qSupported without expecting an ack,
- * nor acking the reply (not even the OK to its detach).
- */
-static void gdb_ack_mode_for(size_t len)
-{
-	static bool noack_just_asked;
-	bool asks = len == 15 && rx_is(len, "QStartNoAckMode", 15);
-
-	if (asks || (rx_is(len, "qSupported", 10) && !noack_just_asked))
-		gdb_session.noack = false;
-	noack_just_asked = asks;
-}
-
-/*
- * Framing: read one "$data#cs" into gdb_rx_buf, NUL-terminated. Returns
- * its length, -E2BIG if it did not fit (the rest is read and dropped) or
+ * Read one "$data#cs" into gdb_buf, NUL-terminated. Returns its
+ * length, -E2BIG if it did not fit (the rest is read and dropped) or
  * -EBADMSG if its checksum is wrong. Bytes outside frames (acks, 0x03,
  * line noise) are skipped; a '$' inside one starts it over: gdb gave up on
  * a truncated packet and sent it again.
@@ -129,8 +222,7 @@ static int gdb_read_frame(void)
 {
 	size_t len = 0;
 	bool overflow = false;
-	u8 sum = 0, c;
-	int hi, lo;
+	u8 sum = 0, c, hi;
 
 	if (!rx_started)
 		while (gdb_getc() != '$')
@@ -143,124 +235,43 @@ static int gdb_read_frame(void)
 			sum = 0;
 			overflow = false;
 		} else if (len < KGDB_PACKET_SIZE) {
-			gdb_rx_buf[len++] = (char)c;
+			gdb_buf[len++] = (char)c;
 			sum += c;
 		} else {
 			overflow = true;
 			sum += c;
 		}
 	}
-	hi = hex_to_bin((char)gdb_getc());
-	lo = hex_to_bin((char)gdb_getc());
-	if (hi < 0 || lo < 0 || (u8)(hi << 4 | lo) != sum)
+	hi = gdb_getc();
+	if (!sum_matches(sum, hi, gdb_getc()))
 		return -EBADMSG;
-	gdb_rx_buf[len] = '\0';
+	gdb_buf[len] = '\0';
 	return overflow ? -E2BIG : (int)len;
 }
 
-/*
- * An unreliable transport's '+' waits for the reply, so that the two
- * arrive together or not at all; the transport flushes it itself when the
- * target resumes instead.
- */
 static void gdb_ack(u8 c)
 {
-	if (gdb_session.noack)
+	if (gdb_noack)
 		return;
-	gdb_putc(c);
-	if (c == '-' || !kgdb_io_ops->unreliable)
-		gdb_flush();
-}
-
-/* FNV-1a: tells a resent request from another one of the same length. */
-static u32 gdb_hash(const char *p, size_t len)
-{
-	u32 h = 2166136261u;
-
-	while (len--)
-		h = (h ^ (u8)*p++) * 16777619u;
-	return h;
-}
-
-static void gdb_send_reply(const char *s, size_t len, bool awaited);
-
-/* The request just read is the last one again, sent because our reply was lost. */
-static bool gdb_request_resent(int len)
-{
-	bool maybe = rx_maybe_resent;
-
-	rx_maybe_resent = false;
-	if (!kgdb_io_ops->unreliable || len < 0)
-		return false;
-	if (maybe && len == last_req_len &&
-	    gdb_hash(gdb_rx_buf, (size_t)len) == last_req_hash)
-		return true;
-	last_req_len = len;
-	last_req_hash = gdb_hash(gdb_rx_buf, (size_t)len);
-	return false;
+	gdb_putc(c, NULL);
+	gdb_flush();
 }
 
 /*
- * Receive one packet into gdb_rx_buf: the ack policy around the framing.
  * A damaged packet is NAKed, so that gdb sends it again, or in no-ack mode
  * dropped; a whole one is acked (a too long one too: its handler answers
- * with an error). A request gdb resent because our reply was lost gets
- * that reply again (still in the transmit buffer) and does not run twice.
+ * with an error), in the ack mode its own session event left.
  */
-int gdb_get_packet(void)
+static int gdb_stream_get(void)
 {
 	int len;
 
-	for (;;) {
-		while ((len = gdb_read_frame()) == -EBADMSG)
-			gdb_ack('-');
-		if (!gdb_request_resent(len))
-			break;
-		gdb_ack('+');
-		gdb_send_reply(tx_buf, tx_len, false);
-	}
+	while ((len = gdb_read_frame()) == -EBADMSG)
+		gdb_ack('-');
 	if (len >= 0)
-		gdb_ack_mode_for((size_t)len);
+		gdb_session_event((size_t)len);
 	gdb_ack('+');
 	return len;
-}
-
-static void put_hex_byte(u8 b, u8 *sum)
-{
-	gdb_putc(hex_asc[b >> 4]);
-	gdb_putc(hex_asc[b & 0xf]);
-	*sum += hex_asc[b >> 4];
-	*sum += hex_asc[b & 0xf];
-}
-
-/* Send one packet's payload, run-length encoded where that saves bytes. */
-static void gdb_send_rle(const char *s, size_t len)
-{
-	size_t i = 0, run;
-	u8 sum = 0;
-
-	gdb_putc('$');
-	while (i < len) {
-		gdb_putc((u8)s[i]);
-		sum += (u8)s[i];
-		for (run = 0; i + 1 + run < len && run < GDB_RLE_MAX &&
-		     s[i + 1 + run] == s[i]; run++)
-			;
-		/* Counts of 6 and 7 would be '#' and '$'. */
-		if (run == 6 || run == 7)
-			run = 5;
-		if (run >= 3) {
-			gdb_putc(GDB_RLE);
-			gdb_putc((u8)(run + GDB_RLE_BIAS));
-			sum += GDB_RLE + run + GDB_RLE_BIAS;
-			i += run;
-		}
-		i++;
-	}
-	gdb_putc('#');
-	gdb_putc(hex_asc[sum >> 4]);
-	gdb_putc(hex_asc[sum & 0xf]);
-	gdb_flush();
 }
 
 /*
@@ -311,56 +322,76 @@ static int gdb_await_ack(unsigned long silence_us)
 
 /*
  * Send a reply and, unless in no-ack mode, resend it until gdb acks it;
- * an @awaited one (the stop reply gdb waits for) also after silence.
+ * the @stop reply gdb waits for after a resume also after silence.
  */
-static void gdb_send_reply(const char *s, size_t len, bool awaited)
+static void gdb_stream_put(const char *s, size_t len, bool stop)
 {
-	unsigned long silence_us = !awaited ? 0 : kgdb_io_ops->unreliable ?
-				   GDB_RESEND_DGRAM_US : GDB_RESEND_US;
-	bool late = !kgdb_io_ops->unreliable;
+	unsigned long silence_us = stop ? GDB_RESEND_US : 0;
 	int c;
 
 	if (gdb_reply_overtaken())
 		return;
 	for (;;) {
-		gdb_send_rle(s, len);
-		if (gdb_session.noack)
+		gdb_frame_emit(s, len, gdb_putc, NULL);
+		gdb_flush();
+		if (gdb_noack)
 			return;
-		c = late ? KGDB_NO_CHAR : gdb_await_ack(GDB_RETRANSMIT_MIN_US);
-		if (c == KGDB_NO_CHAR) {
-			late = true;
-			c = gdb_await_ack(silence_us);
-		}
+		c = gdb_await_ack(silence_us);
 		if (c == KGDB_NO_CHAR)
 			silence_us = MIN(2 * silence_us, GDB_RESEND_MAX_US);
 		if (c == '-' || c == KGDB_NO_CHAR)
 			continue;
 		/* gdb went on to its next packet: take that as the ack. */
 		rx_started = c == '$';
-		rx_maybe_resent = rx_started && late && kgdb_io_ops->unreliable;
 		return;
 	}
 }
 
-/* Console text to gdb while the target runs: "O" + hex, never waiting for acks. */
+/* ---------------------------------------------------------------- either */
+
+int gdb_get_packet(void)
+{
+	int len;
+
+	if (!packet_transport())
+		return gdb_stream_get();
+	len = kgdb_io_ops->get_packet(gdb_buf, KGDB_PACKET_SIZE);
+	if (len >= 0) {
+		gdb_buf[len] = '\0';
+		gdb_session_event((size_t)len);
+	}
+	return len;
+}
+
+static void gdb_send_reply(const char *s, size_t len, bool stop)
+{
+	if (packet_transport())
+		kgdb_io_ops->put_packet(s, len, stop ? KGDB_PACKET_STOP : KGDB_PACKET_REPLY);
+	else
+		gdb_stream_put(s, len, stop);
+}
+
+/* Console text to gdb while the target runs: O packets, never waiting for acks. */
 void gdbstub_console_write(const char *s, size_t len)
 {
+	char o[1 + 2 * GDB_NOTICE_TEXT];
 	size_t n, i;
-	u8 sum;
 
 	while (len) {
-		n = MIN(len, (size_t)(KGDB_PACKET_SIZE - 1) / 2);
-		sum = 'O';
-		gdb_putc('$');
-		gdb_putc('O');
-		for (i = 0; i < n; i++)
-			put_hex_byte((u8)s[i], &sum);
-		gdb_putc('#');
-		gdb_putc(hex_asc[sum >> 4]);
-		gdb_putc(hex_asc[sum & 0xf]);
-		gdb_flush();
-		if (!gdb_session.noack)
-			acks_owed++;
+		n = MIN(len, (size_t)GDB_NOTICE_TEXT);
+		o[0] = 'O';
+		for (i = 0; i < n; i++) {
+			o[1 + 2 * i] = hex_asc[(u8)s[i] >> 4];
+			o[2 + 2 * i] = hex_asc[(u8)s[i] & 0xf];
+		}
+		if (packet_transport()) {
+			kgdb_io_ops->put_packet(o, 1 + 2 * n, KGDB_PACKET_NOTICE);
+		} else {
+			gdb_frame_emit(o, 1 + 2 * n, gdb_putc, NULL);
+			gdb_flush();
+			if (!gdb_noack)
+				acks_owed++;
+		}
 		s += n;
 		len -= n;
 	}
@@ -474,13 +505,23 @@ void tx_begin(void)
 
 size_t tx_room(void)
 {
-	return sizeof(tx_buf) - tx_len;
+	return KGDB_PACKET_SIZE - tx_len;
+}
+
+/* Room in the reply before it reaches @next, the next byte it has to read. */
+static size_t room_before(const u8 *next)
+{
+	size_t off = (size_t)(next - (const u8 *)gdb_buf);
+
+	if (next < (const u8 *)gdb_buf || off > KGDB_PACKET_SIZE)
+		return tx_room();
+	return off > tx_len ? off - tx_len : 0;
 }
 
 void tx_char(char c)
 {
-	if (tx_len < sizeof(tx_buf))
-		tx_buf[tx_len++] = c;
+	if (tx_len < KGDB_PACKET_SIZE)
+		gdb_buf[tx_len++] = c;
 	else
 		tx_overflow = true;
 }
@@ -489,7 +530,7 @@ void tx_char(char c)
 void tx_patch(size_t pos, char c)
 {
 	if (pos < tx_len)
-		tx_buf[pos] = c;
+		gdb_buf[pos] = c;
 }
 
 void tx_str(const char *s)
@@ -510,10 +551,15 @@ void tx_hex(unsigned long v)
 
 void tx_hexbytes(const u8 *buf, size_t len)
 {
-	while (len--) {
-		tx_char(hex_asc[*buf >> 4]);
-		tx_char(hex_asc[*buf++ & 0xf]);
+	u8 b;
+
+	for (; len && room_before(buf + 1) >= 2; len--) {
+		b = *buf++;
+		tx_char(hex_asc[b >> 4]);
+		tx_char(hex_asc[b & 0xf]);
 	}
+	if (len)
+		tx_overflow = true;
 }
 
 static bool must_escape(u8 c)
@@ -526,27 +572,30 @@ size_t tx_binary(const u8 *buf, size_t len)
 {
 	size_t n;
 
+	u8 b;
+
 	for (n = 0; n < len; n++) {
-		if (tx_room() < (must_escape(buf[n]) ? 2u : 1u))
+		b = buf[n];
+		if (room_before(buf + n + 1) < (must_escape(b) ? 2u : 1u))
 			break;
-		if (must_escape(buf[n])) {
+		if (must_escape(b)) {
 			tx_char(GDB_ESCAPE);
-			tx_char((char)(buf[n] ^ GDB_ESCAPE_XOR));
+			tx_char((char)(b ^ GDB_ESCAPE_XOR));
 		} else {
-			tx_char((char)buf[n]);
+			tx_char((char)b);
 		}
 	}
 	return n;
 }
 
-static void tx_send(bool awaited)
+static void tx_send(bool stop)
 {
 	/* Handlers size their replies; a reply that still did not fit is a bug
 	 * that gdb must not see as data. */
 	if (tx_overflow)
 		tx_err(-E2BIG);
 	else
-		gdb_send_reply(tx_buf, tx_len, awaited);
+		gdb_send_reply(gdb_buf, tx_len, stop);
 }
 
 void tx_end(void)

@@ -15,7 +15,7 @@
 
 #include <kernel/errno.h>
 #include <kernel/string.h>
-#include "kgdb_internal.h"
+#include "rsp.h"
 
 /* @regno: its number in gdb's numbering, written only where gdb would not count to it. */
 static void tdesc_reg(struct xml_window *w, const struct kgdb_reg *r, unsigned int regno,
@@ -98,7 +98,7 @@ void gdb_reg_info(unsigned long regno)
 	tx_begin();
 	tx_str("name:");
 	tx_str(r->name);
-	snprintf(num, sizeof(num), ";bitsize:%u;offset:%zu;", r->bits, gdb_reg_offset(regno));
+	snprintf(num, sizeof(num), ";bitsize:%u;offset:%zu;", r->bits, kgdb_reg_offset(regno));
 	tx_str(num);
 	if (r->bits > 64)
 		tx_str("encoding:vector;format:vector-uint8;");

@@ -15,7 +15,7 @@
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
-#include "kgdb_internal.h"
+#include "rsp.h"
 
 static long task_tid(const struct task *t)
 {
@@ -41,7 +41,7 @@ static bool listed(int cpu)
 	return cpu < 0 || kgdb_cpus[cpu].regs;
 }
 
-bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct gdb_thread *th)
+bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct kgdb_thread *th)
 {
 	struct task *t;
 
@@ -86,7 +86,7 @@ bool gdb_thread_nth(unsigned int n, long *tid)
 	return false;
 }
 
-void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size)
+void gdb_thread_text(const struct kgdb_thread *th, char *s, size_t size)
 {
 	if (!th->task)
 		snprintf(s, size, "CPU%d%s", th->cpu, kgdb_cpus[th->cpu].regs ? "" : " (running)");
@@ -106,7 +106,7 @@ void gdb_thread_text(const struct gdb_thread *th, char *s, size_t size)
  * XML declaration, no newlines: gdb reads the list at every stop. A
  * terse list leaves the texts out (<thread id="4"/>).
  */
-static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *th, bool terse)
+static void xml_thread(struct xml_window *w, long tid, const struct kgdb_thread *th, bool terse)
 {
 	char s[GDB_THREAD_TEXT];
 
@@ -129,7 +129,7 @@ static void xml_thread(struct xml_window *w, long tid, const struct gdb_thread *
 bool gdb_threads_xml(size_t off, size_t end, bool terse)
 {
 	struct xml_window w = XML_WINDOW(off, end);
-	struct gdb_thread th;
+	struct kgdb_thread th;
 	unsigned int cpu;
 	struct task *t;
 

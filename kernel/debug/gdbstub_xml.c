@@ -6,7 +6,7 @@
  */
 
 #include <kernel/string.h>
-#include "kgdb_internal.h"
+#include "rsp.h"
 
 void xml_put(struct xml_window *w, const char *s, size_t len)
 {

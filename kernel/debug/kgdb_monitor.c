@@ -11,7 +11,7 @@
 #include <kernel/sched.h>
 #include <kernel/string.h>
 #include <asm-generic/sections.h>
-#include "kgdb_internal.h"
+#include "frontend.h"
 
 static bool reboot_pending;
 

@@ -128,8 +128,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		started = true;
 	}
 	/* Nothing of the last input's session carries over. */
-	rx_head = rx_tail = tx_len = 0;
-	break_in_pending = false;
+	kgdboe_forget();
 	kgdboe_session_end();
 	split_frames(data, size);
 	fuzz_sessions(frames_left);

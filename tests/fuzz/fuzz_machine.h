@@ -9,7 +9,7 @@
 
 #include <string.h>
 #include "../unit/fake.h"
-#include "../../kernel/debug/kgdb_internal.h"
+#include "../../kernel/debug/rsp.h"
 
 /* Two CPUs, their memory as it was before the first input. */
 static inline void fuzz_machine_reset(void)

@@ -15,8 +15,8 @@ HOST_TEST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-paramete
 HOST_LIB_SRCS := lib/string.c lib/vsnprintf.c lib/kstrtox.c lib/hex.c
 HOST_LIB_OBJS := $(patsubst %.c,$(HOST_TEST_DIR)/%.o,$(HOST_LIB_SRCS))
 HOST_TESTS := test_string test_vsnprintf test_kstrtox test_hex test_params
-HOST_TEST_BINS := $(addprefix $(HOST_TEST_DIR)/,$(HOST_TESTS) test_mips_branch_eb \
-	test_mips_branch_el test_ppc_branch test_netpoll test_netpoll_config)
+HOST_TEST_BINS := $(addprefix $(HOST_TEST_DIR)/,$(HOST_TESTS) test_mips_branch \
+	test_ppc_branch test_netpoll test_netpoll_config)
 
 .PHONY: check-host
 check-host: $(HOST_TEST_BINS)
@@ -33,13 +33,10 @@ $(HOST_TEST_DIR)/test_params: $(HOST_TEST_DIR)/tests/host/test_params.o \
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -o $@ $(filter %.o,$^) \
 		-Wl,-T,tests/host/params.ld -lcmocka
 
-# The MIPS next-PC decoder, once per byte order.
+# The MIPS next-PC decoder.
 MIPS_BRANCH_SRCS := tests/host/test_mips_branch.c arch/mips/kernel/kgdb_branch.c
-$(HOST_TEST_DIR)/test_mips_branch_eb: $(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS)
-	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/mips/include -D__MIPSEB__ -o $@ \
-		$(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
-$(HOST_TEST_DIR)/test_mips_branch_el: $(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS)
-	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/mips/include -D__MIPSEL__ -o $@ \
+$(HOST_TEST_DIR)/test_mips_branch: $(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS)
+	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/mips/include -o $@ \
 		$(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # The PowerPC next-PC decoder.

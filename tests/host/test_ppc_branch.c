@@ -4,6 +4,7 @@
  * software single-step: every branch form, its condition and CTR test.
  */
 #include "host_test.h"
+#include <kgdb.h>
 #include "arch/powerpc/kernel/kgdb_ppc.h"
 
 #define PC		0x0010f000UL
@@ -23,11 +24,20 @@ static struct pt_regs regs;
 
 static uintptr_t step(u32 insn)
 {
-	uintptr_t next = 0;
+	uintptr_t next[KGDB_STEP_MAX_TARGETS] = { 0 };
 
 	regs.nip = PC;
-	assert_int_equal(ppc_next_pc(&regs, insn, &next), 0);
-	return next;
+	assert_int_equal(ppc_kgdb_next_pcs(&regs, insn, next), 1);
+	return next[0];
+}
+
+/* Whether the core must leave MSR[EE] to the instruction. */
+static bool sets_ee(u32 insn)
+{
+	uintptr_t next[KGDB_STEP_MAX_TARGETS];
+
+	regs.nip = PC;
+	return ppc_kgdb_next_pcs(&regs, insn, next) & KGDB_STEP_IRQ_INSN;
 }
 
 static int reset(void **state)
@@ -99,21 +109,21 @@ static void test_count_register(void **state)
 static void test_interrupt_returns_are_refused(void **state)
 {
 	static const u32 rfs[] = { 0x4c000064, 0x4c000066, 0x4c00004e, 0x4c00004c };
-	uintptr_t next;
+	uintptr_t next[KGDB_STEP_MAX_TARGETS];
 	unsigned int i;
 
-	for (i = 0; i < sizeof(rfs) / sizeof(rfs[0]); i++)
-		assert_int_equal(ppc_next_pc(&regs, rfs[i], &next), -EINVAL);	/* rfi, rfci, rfdi, rfmci */
+	for (i = 0; i < sizeof(rfs) / sizeof(rfs[0]); i++)	/* rfi, rfci, rfdi, rfmci */
+		assert_int_equal(ppc_kgdb_next_pcs(&regs, rfs[i], next), -EINVAL);
 }
 
 static void test_instructions_that_set_ee(void **state)
 {
-	assert_true(ppc_insn_sets_ee(0x7c000146));	/* wrteei 0 */
-	assert_true(ppc_insn_sets_ee(0x7c008146));	/* wrteei 1 */
-	assert_true(ppc_insn_sets_ee(0x7c600106));	/* wrtee r3 */
-	assert_true(ppc_insn_sets_ee(0x7c600124));	/* mtmsr r3 */
-	assert_false(ppc_insn_sets_ee(0x7c6000a6));	/* mfmsr r3 */
-	assert_false(ppc_insn_sets_ee(0x7c642a14));
+	assert_true(sets_ee(0x7c000146));	/* wrteei 0 */
+	assert_true(sets_ee(0x7c008146));	/* wrteei 1 */
+	assert_true(sets_ee(0x7c600106));	/* wrtee r3 */
+	assert_true(sets_ee(0x7c600124));	/* mtmsr r3 */
+	assert_false(sets_ee(0x7c6000a6));	/* mfmsr r3 */
+	assert_false(sets_ee(0x7c642a14));
 }
 
 int main(void)

@@ -13,18 +13,23 @@
 #include <kernel/die.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
+#include <asm/ptrace.h>
 
-struct pt_regs {
-	u64 r[8];
-	u64 pc, sp, fp;
-	u32 flags;
-};
 #define FAKE_TF		0x100u	/* trap after one instruction */
+#define FAKE_IE		0x200u	/* interrupts enabled */
+#define FAKE_MODE	0xfu	/* mode bits: a write to "mode" keeps them */
 #define FAKE_INSN_LEN	4
 #define FAKE_NO_STEP	0x5e1fu	/* r6: the soft-step fake arch cannot step this */
 #define FAKE_EMULATED	0xe1a0u	/* r6: ... or carries it out itself */
-#define FAKE_NUM_REGS	12	/* r0-r7, pc, sp, fp (8 bytes), flags (4 bytes) */
-#define FAKE_REGS_SIZE	(11 * 8 + 4)
+#define FAKE_SETS_IE	0x1e00u	/* r6: ... or sets the interrupt enable itself */
+/*
+ * r0-r7, pc, sp, fp (8 bytes), flags (4), then fpu (8, kept per CPU), sel
+ * (4, from a 2-byte field), mode (4, from an 8-byte one), tag (4, by the
+ * arch's hooks).
+ */
+#define FAKE_NUM_REGS	16
+#define FAKE_REGS_SIZE	(11 * 8 + 4 + 8 + 4 + 4 + 4)
+#define FAKE_TASK_SEL	0x10	/* what a sleeping task's sel reads */
 
 /* Memory map: [TEXT, HOLE) read-only text, [HOLE, DATA) unmapped, [DATA, END) data. */
 #define FAKE_TEXT	0x1000u
@@ -33,6 +38,7 @@ struct pt_regs {
 #define FAKE_END	0x5000u
 #define FAKE_BREAK_ADDR	(FAKE_TEXT + 0x800)	/* kgdb_breakpoint()'s int3 */
 extern u8 fake_mem[FAKE_END];
+extern bool fake_text_locked;		/* text_poke() fails: text that will not take writes */
 extern unsigned int fake_icache_flushes;
 
 /* CPUs: fake_regs[cpu] is the frame each traps with. */
@@ -40,6 +46,8 @@ extern struct pt_regs fake_regs[NR_CPUS];
 extern bool fake_cpu_deaf[NR_CPUS];
 void fake_cpus_start(unsigned int online);
 void fake_cpus_stop(void);
+/* The flags the last instruction stepped with the trap flag ran with. */
+extern u32 fake_flags_stepped;
 /* Take an exception on this thread's CPU; returns the die chain's verdict. */
 int fake_exception(enum die_val val, int signo, struct pt_regs *regs);
 int fake_panic(const char *msg);
@@ -52,10 +60,21 @@ void fake_trap_while_stopped(unsigned int cpu, enum die_val val);
 int fake_trap_result(unsigned int cpu);
 /* An NMI to @cpu: its thread takes it (CPU 0 as it next breaks in). */
 void fake_send_nmi(unsigned int cpu);
+/* ... and the end of its sleep in the holding loop, if it sleeps there. */
+void fake_kick(unsigned int cpu);
+/* Where the fake arch's held CPUs would sleep (its hold window). */
+extern const char fake_hold_window[2];
+/* Runs in the transport's post_exception, the last thing before the CPUs go. */
+extern void (*fake_post_hook)(void);
+/* _exit(), keeping the coverage build's counters. */
+void fake_exit(int status) __attribute__((noreturn));
 
 /* Tasks: pid 0..3 fixed (see fake_kernel.c), then @extra sleeping ones. */
 void fake_tasks_setup(unsigned int extra);
 extern struct task *fake_cpu_task[NR_CPUS];
+
+/* What each CPU kept as it last left the debugger (cpu_leave). */
+extern struct kgdb_arch_cpu fake_left[NR_CPUS];
 
 /* Hardware slots of the fake arch: each CPU's debug registers. */
 #define FAKE_HW_SLOTS	4
@@ -83,6 +102,10 @@ void xchg(const char *req, const char *reply);
 bool script_done(void);
 const char *output_buf(size_t *len);
 const char *expected_buf(size_t *len);
+
+/* With fake_virtual_clock set, udelay() adds to fake_clock_us and sleeps not. */
+extern bool fake_virtual_clock;
+extern unsigned long fake_clock_us;
 
 /* Everything to a fresh state: memory, CPUs, tasks, script, transport. */
 void fake_reset(unsigned int cpus);

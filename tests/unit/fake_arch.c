@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * The fake architecture's struct kgdb_arch: x86-like breakpoints (one
- * byte, PC reported past it), 12 registers of two sizes in two features
- * (one with characters the binary reply escapes, one not contiguous), four hardware slots
- * that lack read watchpoints. Built with -DFAKE_ARCH_SOFTSTEP it steps in
- * software (next_pcs) instead of with a trap flag; with -DFAKE_ARCH_MINIMAL it fills in
- * only the mandatory hooks, as a minimal port would.
+ * byte, PC reported past it), 16 registers of two sizes in two features
+ * (one with characters the binary reply escapes, one not contiguous)
+ * that live everywhere a row may say (the frame, the CPU's kept state, a
+ * task's context, a constant, the arch's hooks, fields narrower and
+ * wider than the register, bits a write keeps), four hardware slots that
+ * lack read watchpoints. Built with -DFAKE_ARCH_SOFTSTEP it steps in
+ * software (next_pcs) instead of with a trap flag; with
+ * -DFAKE_ARCH_MINIMAL it fills in only data, as a minimal port would,
+ * and gets the generic roundup and the PC from instruction_pointer().
  */
 
 #include <pthread.h>
@@ -18,16 +22,23 @@ struct kgdb_hw_slot fake_hw[NR_CPUS][KGDB_HW_SLOTS];
 int fake_hw_fired = -1;
 unsigned int fake_hw_installs;
 unsigned int fake_icache_flushes;
+struct kgdb_arch_cpu fake_left[NR_CPUS];
 
 unsigned int fake_missed_kicks;
 
 void fake_roundup(void);
 
-#define R(n, f, t)	{ n, 64, 0, "uint64", NULL, KGDB_IN_FRAME(f), t }
+#define R(n, f, t)	{ n, 64, 0, "uint64", NULL, KGDB_IN_FRAME(f), t, 0 }
 #ifdef FAKE_ARCH_MINIMAL
 #define SAVED(f)	KGDB_NOWHERE	/* a sleeping task's registers read as zero */
+#define TASK_SEL	KGDB_NOWHERE
+#define SEL		KGDB_CONST(0x28)	/* a constant, which takes no writes */
+#define TAG		KGDB_NOWHERE		/* nowhere: zero */
 #else
 #define SAVED(f)	KGDB_IN_TASK(f)
+#define TASK_SEL	KGDB_CONST(FAKE_TASK_SEL)
+#define SEL		KGDB_IN_CPU(sel)
+#define TAG		KGDB_BY_ARCH
 #endif
 
 static const struct kgdb_reg fake_regs_table[FAKE_NUM_REGS] = {
@@ -35,11 +46,15 @@ static const struct kgdb_reg fake_regs_table[FAKE_NUM_REGS] = {
 	R("r2", r[2], KGDB_NOWHERE), R("r3", r[3], KGDB_NOWHERE),
 	R("r4", r[4], KGDB_NOWHERE), R("r5", r[5], KGDB_NOWHERE),
 	R("r6", r[6], KGDB_NOWHERE), R("r7", r[7], KGDB_NOWHERE),
-	{ "pc", 64, 1, "code_ptr", NULL, KGDB_IN_FRAME(pc), SAVED(pc) },
+	{ "pc", 64, 1, "code_ptr", NULL, KGDB_IN_FRAME(pc), SAVED(pc), 0 },
 	/* in the first feature, away from its other rows: gdb is told its number */
-	{ "sp", 64, 0, "data_ptr", NULL, KGDB_IN_FRAME(sp), SAVED(sp) },
-	{ "fp", 64, 1, "data_ptr", "general", KGDB_IN_FRAME(fp), SAVED(fp) },
-	{ "flags", 32, 1, "fake_flags", NULL, KGDB_IN_FRAME(flags), KGDB_NOWHERE },
+	{ "sp", 64, 0, "data_ptr", NULL, KGDB_IN_FRAME(sp), SAVED(sp), 0 },
+	{ "fp", 64, 1, "data_ptr", "general", KGDB_IN_FRAME(fp), SAVED(fp), 0 },
+	{ "flags", 32, 1, "fake_flags", NULL, KGDB_IN_FRAME(flags), KGDB_NOWHERE, 0 },
+	{ "fpu", 64, 1, NULL, NULL, KGDB_IN_CPU(fpu), KGDB_NOWHERE, 0 },
+	{ "sel", 32, 1, NULL, NULL, SEL, TASK_SEL, ~0ULL },
+	{ "mode", 32, 1, NULL, NULL, KGDB_IN_FRAME(mode), KGDB_NOWHERE, FAKE_MODE },
+	{ "tag", 32, 1, NULL, NULL, TAG, TAG, 0 },
 };
 
 #ifndef FAKE_ARCH_MINIMAL
@@ -50,14 +65,9 @@ static const struct kgdb_reg_feature fake_features[] = {
 };
 #endif
 
-static uintptr_t fake_get_pc(const struct pt_regs *regs)
+void flush_icache_range(unsigned long start, unsigned long end)
 {
-	return regs->pc;
-}
-
-static void fake_set_pc(struct pt_regs *regs, uintptr_t pc)
-{
-	regs->pc = pc;
+	fake_icache_flushes++;
 }
 
 #ifndef FAKE_ARCH_MINIMAL
@@ -67,8 +77,13 @@ static void fake_set_pc(struct pt_regs *regs, uintptr_t pc)
  * set (a branch); r6 == FAKE_NO_STEP marks one that cannot be stepped,
  * FAKE_EMULATED one the arch carries out itself.
  */
-static int fake_next_pcs(struct pt_regs *regs, uintptr_t *pcs)
+static int fake_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 {
+	u32 word;
+
+	memcpy(&word, fake_mem + regs->pc, sizeof(word));
+	if (insn != word)
+		return -EIO;	/* not the instruction at the PC */
 	if (regs->r[6] == FAKE_NO_STEP)
 		return -EINVAL;
 	if (regs->r[6] == FAKE_EMULATED) {
@@ -77,18 +92,45 @@ static int fake_next_pcs(struct pt_regs *regs, uintptr_t *pcs)
 	}
 	pcs[0] = regs->pc + FAKE_INSN_LEN;
 	pcs[1] = regs->r[7];
-	return regs->r[7] ? 2 : 1;
+	return (regs->r[7] ? 2 : 1) | (regs->r[6] == FAKE_SETS_IE ? KGDB_STEP_IRQ_INSN : 0);
 }
 #else
-static void fake_single_step(struct pt_regs *regs, bool on)
+static int fake_single_step(struct pt_regs *regs, bool on)
 {
 	regs->flags = on ? regs->flags | FAKE_TF : regs->flags & ~FAKE_TF;
+	return on && regs->r[6] == FAKE_SETS_IE ? KGDB_STEP_IRQ_INSN : 0;
 }
 #endif
 
-static void fake_flush_icache(uintptr_t addr, size_t len)
+/* The CPU's state the frame lacks: made up from the CPU's number. */
+static void fake_cpu_enter(struct kgdb_arch_cpu *st)
 {
-	fake_icache_flushes++;
+	st->fpu = 0xf0f0f0f000000000ull + fake_this_cpu;
+	st->sel = 0x28;
+	st->tag = 0x5a;
+}
+
+static void fake_cpu_leave(struct kgdb_arch_cpu *st)
+{
+	fake_left[fake_this_cpu] = *st;
+}
+
+/* "tag" goes through the hooks: a byte of the kept state, inverted; a task's is 0xee. */
+static void fake_reg_get(unsigned int regno, u8 *val, const struct pt_regs *regs,
+			 const struct kgdb_arch_cpu *st)
+{
+	val[0] = (u8)~st->tag;
+}
+
+static void fake_reg_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
+			 struct kgdb_arch_cpu *st)
+{
+	st->tag = (u8)~val[0];
+}
+
+static void fake_task_reg_get(unsigned int regno, u8 *val, const struct task *t)
+{
+	val[0] = 0xee;
 }
 
 static unsigned int fake_hw_slots(enum kgdb_bptype type, unsigned int *first)
@@ -131,6 +173,8 @@ static int fake_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot
  * release the core forgot to kick shows up as a sleep that outlives its
  * release by the timeout, counted in fake_missed_kicks.
  */
+const char fake_hold_window[2];
+
 static pthread_mutex_t kick_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t kick_cond = PTHREAD_COND_INITIALIZER;
 static bool kicked[NR_CPUS];
@@ -154,45 +198,68 @@ static void fake_hold_wait(const bool *release)
 	pthread_mutex_unlock(&kick_lock);
 }
 
-/* The wake-up, and the NMI the core then expects (fake_send_nmi()). */
+#ifndef FAKE_ARCH_SOFTSTEP
+/* The arch's own kick: the wake-up, and the NMI the core then expects. */
 static void fake_hold_kick(unsigned int cpu)
 {
+	fake_kick(cpu);
+}
+#endif
+
+#endif
+
+void fake_kick(unsigned int cpu)
+{
 	fake_send_nmi(cpu);
+#ifndef FAKE_ARCH_MINIMAL
 	pthread_mutex_lock(&kick_lock);
 	kicked[cpu] = true;
 	pthread_cond_broadcast(&kick_cond);
 	pthread_mutex_unlock(&kick_lock);
+#endif
 }
 
+#ifndef FAKE_ARCH_MINIMAL
+static const struct kgdb_hw_ops fake_hw_ops = {
+	.slots = fake_hw_slots,
+	.piece = fake_hw_piece,
+	.install = fake_hw_install,
+	.hit = fake_hw_hit,
+};
 #endif
 
 const struct kgdb_arch arch_kgdb_ops = {
-	.bp_insn = { 0xcc },
+	.bp_insn = 0xcc,
 	.bp_len = 1,
+#ifdef FAKE_ARCH_SOFTSTEP
+	.bp_pc_offset = 0,	/* as the arches that step in software have it */
+#else
 	.bp_pc_offset = 1,
+#endif
 	.regs = fake_regs_table,
 	.num_regs = FAKE_NUM_REGS,
 	.tdesc_arch = "fake",
 	.pc_regno = 8,
 	.sp_regno = 9,
 	.fp_regno = 10,
-	.get_pc = fake_get_pc,
-	.set_pc = fake_set_pc,
-	.roundup_cpus = fake_roundup,
 #ifndef FAKE_ARCH_MINIMAL
+	.roundup_cpus = fake_roundup,
 	.reg_features = fake_features,
 	.num_reg_features = ARRAY_SIZE(fake_features),
+	.reg = { .get = fake_reg_get, .set = fake_reg_set, .task_get = fake_task_reg_get },
+	.step.irq = KGDB_IRQ_ENABLE(flags, FAKE_IE),
 #ifdef FAKE_ARCH_SOFTSTEP
-	.next_pcs = fake_next_pcs,
+	.step.next_pcs = fake_next_pcs,
 #else
-	.single_step = fake_single_step,
+	.step.single = fake_single_step,
 #endif
-	.hold_wait = fake_hold_wait,
-	.hold_kick = fake_hold_kick,
-	.flush_icache = fake_flush_icache,
-	.hw_slots = fake_hw_slots,
-	.hw_piece = fake_hw_piece,
-	.hw_install = fake_hw_install,
-	.hw_hit = fake_hw_hit,
+#ifdef FAKE_ARCH_SOFTSTEP
+	.hold = { .wait = fake_hold_wait },	/* the generic kick */
+#else
+	.hold = { .wait = fake_hold_wait, .kick = fake_hold_kick,
+		  .window_start = fake_hold_window, .window_end = fake_hold_window + 1 },
+#endif
+	.cpu = { .enter = fake_cpu_enter, .leave = fake_cpu_leave },
+	.hw = &fake_hw_ops,
 #endif
 };

@@ -102,11 +102,14 @@ static void take_pending_nmi(void)
 		notify_die(DIE_NMI, "fake", &fake_regs[cpu], 0, 0, 0);
 }
 
+u32 fake_flags_stepped;
+
 int fake_exception(enum die_val val, int signo, struct pt_regs *regs)
 {
 	int ret = notify_die(val, "fake", regs, 0, 0, signo);
 
 	while (regs->flags & FAKE_TF) {
+		fake_flags_stepped = regs->flags;
 		regs->pc += FAKE_INSN_LEN;
 		ret = notify_die(DIE_DEBUG, "step", regs, 0, 1, SIGTRAP);
 	}
@@ -117,7 +120,7 @@ void fake_arch_breakpoint(void)
 {
 	struct pt_regs *regs = &fake_regs[fake_this_cpu];
 
-	regs->pc = FAKE_BREAK_ADDR + 1;	/* past the int3, as on x86 */
+	regs->pc = FAKE_BREAK_ADDR + arch_kgdb_ops.bp_pc_offset;	/* past it, or on it */
 	take_pending_nmi();
 	fake_exception(DIE_BREAKPOINT, SIGTRAP, regs);
 }
@@ -171,9 +174,11 @@ long copy_to_kernel_nofault(void *dst, const void *src, size_t len)
 	return 0;
 }
 
+bool fake_text_locked;
+
 long text_poke(void *addr, const void *src, size_t len)
 {
-	if (!mapped((uintptr_t)addr, len, false))
+	if (fake_text_locked || !mapped((uintptr_t)addr, len, false))
 		return -EFAULT;
 	memcpy(fake_mem + (uintptr_t)addr, src, len);
 	return 0;
@@ -213,8 +218,16 @@ static unsigned long silent_us;
 static bool late_waiting;
 static unsigned long late_waited_us;
 
+/* A test that sets it keeps its own time: udelay() only counts. */
+bool fake_virtual_clock;
+unsigned long fake_clock_us;
+
 void udelay(unsigned long us)
 {
+	if (fake_virtual_clock) {
+		fake_clock_us += us;
+		return;
+	}
 	if (late_waiting) {
 		late_waited_us += us;
 		return;
@@ -225,6 +238,19 @@ void udelay(unsigned long us)
 		return;
 	}
 	usleep(us);
+}
+
+void fake_roundup(void);
+
+/* The generic kick: an NMI, which also ends a held CPU's sleep (fake_arch.c). */
+void smp_send_nmi(unsigned int cpu)
+{
+	fake_kick(cpu);
+}
+
+void smp_send_nmi_allbutself(void)
+{
+	fake_roundup();
 }
 
 void fake_roundup(void)
@@ -396,11 +422,24 @@ void arch_cpu_describe(struct printer *p, unsigned int cpu)
 
 void (*fake_restart_hook)(void);
 
+#ifdef FAKE_COVERAGE
+void __gcov_dump(void);
+#endif
+
+/* The coverage build's counters go out before a forked child _exit()s. */
+void fake_exit(int status)
+{
+#ifdef FAKE_COVERAGE
+	__gcov_dump();
+#endif
+	_exit(status);
+}
+
 void machine_restart(void)
 {
 	if (fake_restart_hook)
 		fake_restart_hook();
-	_exit(42);
+	fake_exit(42);
 }
 
 /* ---------------------------------------------------------------- transport */
@@ -634,10 +673,14 @@ static void fake_pre(void)
 	pre_calls++;
 }
 
+void (*fake_post_hook)(void);
+
 static void fake_post(void)
 {
 	line_silent = false;
 	post_calls++;
+	if (fake_post_hook)
+		fake_post_hook();
 }
 
 struct kgdb_io fake_io = {
@@ -667,6 +710,8 @@ void fake_reset(unsigned int cpus)
 	memset(fake_hw, 0, sizeof(fake_hw));
 	fake_hw_fired = -1;
 	fake_restart_hook = NULL;
+	fake_post_hook = NULL;
+	fake_text_locked = false;
 	fake_tasks_setup(0);
 	script_reset();
 	fake_cpus_start(cpus);

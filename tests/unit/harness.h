@@ -16,7 +16,7 @@
 #include <kernel/console.h>
 #include <kernel/printk.h>
 #include "fake.h"
-#include "../../kernel/debug/kgdb_internal.h"
+#include "../../kernel/debug/rsp.h"
 
 /* The qSupported reply of the full fake arch. */
 #define FULL_FEATURES \

@@ -18,7 +18,8 @@ UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
 UNIT_KERNEL_SRCS := $(DEBUG_CORE_SRCS) lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
-UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep
+UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep test_kgdboe \
+	test_core
 UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 
 # $(1): the output directory
@@ -51,6 +52,25 @@ $(UNIT_DIR)/tests/unit/fake_arch_softstep.o: tests/unit/fake_arch.c
 
 UNIT_COMMON := $(call unit_kobjs,$(UNIT_DIR)) $(call unit_fobjs,$(UNIT_DIR))
 
+# It includes transports/kgdboe.c, so it is built as kernel code is.
+$(UNIT_DIR)/tests/unit/test_kgdboe.o: tests/unit/test_kgdboe.c transports/kgdboe.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_SAN) $(UNIT_KERNEL_CFLAGS) -DCONFIG_TICK_POLL \
+		-MMD -MP -c -o $@ $<
+$(UNIT_DIR)/net/%.o: net/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_SAN) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(UNIT_DIR)/test_kgdboe: $(UNIT_DIR)/tests/unit/test_kgdboe.o $(UNIT_DIR)/tests/unit/fake_arch.o \
+		$(UNIT_DIR)/net/netpoll_config.o $(UNIT_COMMON)
+	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
+
+# The boot parameter and SysRq tables it looks in need their bounds.
+$(UNIT_DIR)/test_core: $(UNIT_DIR)/tests/unit/test_core.o $(UNIT_DIR)/tests/unit/fake_arch.o \
+		$(UNIT_COMMON) tests/unit/tables.ld
+	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $(filter %.o,$^) -Wl,-T,tests/unit/tables.ld \
+		-lcmocka -lpthread
+
 $(UNIT_DIR)/test_softstep: $(UNIT_DIR)/tests/unit/test_softstep.o \
 		$(UNIT_DIR)/tests/unit/fake_arch_softstep.o $(UNIT_COMMON)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
@@ -64,3 +84,59 @@ $(UNIT_DIR)/test_%: $(UNIT_DIR)/tests/unit/test_%.o $(UNIT_DIR)/tests/unit/fake_
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
 -include $(wildcard $(UNIT_DIR)/*/*.d $(UNIT_DIR)/*/*/*.d)
+
+# Line coverage of kernel/debug/ under these tests (gcov), with a floor
+# every file must reach: `make check-coverage` (part of make check).
+COV_DIR := build/host/coverage
+COV_FLOOR ?= 95
+COV_CFLAGS := $(UNIT_BASE_CFLAGS) -O0 --coverage
+COV_BINS := $(addprefix $(COV_DIR)/,$(UNIT_TESTS))
+cov_kobjs := $(call unit_kobjs,$(COV_DIR)) $(call unit_fobjs,$(COV_DIR))
+
+CHECK_TARGETS += check-coverage
+.PHONY: check-coverage
+check-coverage: $(COV_BINS)
+	$(Q)find $(COV_DIR) -name '*.gcda' -delete
+	$(Q)for t in $(COV_BINS); do $$t >/dev/null 2>&1 || { echo "$$t failed"; exit 1; }; done
+	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --objdir $(COV_DIR)/kernel/debug \
+		kernel/debug/*.c
+
+$(COV_DIR)/kernel/%.o: kernel/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(COV_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+$(COV_DIR)/lib/%.o: lib/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+$(COV_DIR)/net/%.o: net/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+$(COV_DIR)/tests/unit/test_kgdboe.o: tests/unit/test_kgdboe.c transports/kgdboe.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_KERNEL_CFLAGS) -DCONFIG_TICK_POLL -MMD -MP -c -o $@ $<
+$(COV_DIR)/tests/unit/%.o: tests/unit/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) -DFAKE_COVERAGE -MMD -MP -c -o $@ $<
+$(COV_DIR)/tests/unit/fake_arch_minimal.o: tests/unit/fake_arch.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) -DFAKE_ARCH_MINIMAL -MMD -MP -c -o $@ $<
+$(COV_DIR)/tests/unit/fake_arch_softstep.o: tests/unit/fake_arch.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) -DFAKE_ARCH_SOFTSTEP -MMD -MP -c -o $@ $<
+
+$(COV_DIR)/test_softstep: $(COV_DIR)/tests/unit/test_softstep.o \
+		$(COV_DIR)/tests/unit/fake_arch_softstep.o $(cov_kobjs)
+	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
+$(COV_DIR)/test_minimal: $(COV_DIR)/tests/unit/test_minimal.o \
+		$(COV_DIR)/tests/unit/fake_arch_minimal.o $(cov_kobjs)
+	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
+$(COV_DIR)/test_kgdboe: $(COV_DIR)/tests/unit/test_kgdboe.o $(COV_DIR)/tests/unit/fake_arch.o \
+		$(COV_DIR)/net/netpoll_config.o $(cov_kobjs)
+	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
+$(COV_DIR)/test_core: $(COV_DIR)/tests/unit/test_core.o $(COV_DIR)/tests/unit/fake_arch.o \
+		$(cov_kobjs) tests/unit/tables.ld
+	$(Q)$(HOSTCC) --coverage -o $@ $(filter %.o,$^) -Wl,-T,tests/unit/tables.ld \
+		-lcmocka -lpthread
+$(COV_DIR)/test_%: $(COV_DIR)/tests/unit/test_%.o $(COV_DIR)/tests/unit/fake_arch.o $(cov_kobjs)
+	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
+
+-include $(wildcard $(COV_DIR)/*/*.d $(COV_DIR)/*/*/*.d)

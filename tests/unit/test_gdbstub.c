@@ -48,12 +48,24 @@ static void test_connect_status_detach(void **state)
 	assert_false(kgdb_active());
 }
 
+/* The kept state's rows: fpu, sel (a narrower field), mode (a wider one), tag (hooks). */
+static char *kept_rows(char *g, const struct pt_regs *r, unsigned int cpu)
+{
+	strcpy(g, le_hex(0xf0f0f0f000000000ull + cpu, 8));
+	strcpy(g + 16, le_hex(0x28, 4));
+	strcpy(g + 24, le_hex((u32)r->mode, 4));
+	strcpy(g + 32, le_hex((u8)~0x5a, 4));
+	return g + 40;
+}
+
 static void test_registers(void **state)
 {
-	struct pt_regs r = fake_regs[0];
+	struct pt_regs r;
 	char g[2 * FAKE_REGS_SIZE + 8], p[64];
 	unsigned int i;
 
+	fake_regs[0].mode = 0x3;	/* bits a write keeps */
+	r = fake_regs[0];
 	r.pc = FAKE_BREAK_ADDR + 1;
 	for (i = 0; i < 8; i++)
 		strcpy(g + 16 * i, le_hex(r.r[i], 8));
@@ -61,11 +73,12 @@ static void test_registers(void **state)
 	strcpy(g + 144, le_hex(r.sp, 8));
 	strcpy(g + 160, le_hex(r.fp, 8));
 	strcpy(g + 176, le_hex(r.flags, 4));
+	kept_rows(g + 184, &r, 0);
 	gdb_connect();
 	xchg("g", g);
 	xchg("p8", le_hex(r.pc, 8));
 	xchg("pb", le_hex(r.flags, 4));
-	xchg("pc", "E16");
+	xchg("p10", "E16");
 	xchg("pffffffffffffffffff", "E16");
 	xchg("Pb=78563412", "OK");
 	xchg("pb", "78563412");
@@ -88,13 +101,26 @@ static void test_registers(void **state)
 	xchg("Pb=00000000", "OK");	/* 0x11111111 had the trace flag set */
 	snprintf(p, sizeof(p), "P8=%s", le_hex(FAKE_TEXT + 0x40, 8));
 	xchg(p, "OK");
+	/* Kept per CPU, and put back as it leaves; a read-only row; kept bits. */
+	xchg("Pc=0807060504030201", "OK");
+	xchg("pc", "0807060504030201");
+	xchg("Pd=99000000", "OK");
+	xchg("pd", "28000000");
+	xchg("Pe=ffffffff", "OK");
+	xchg("pe", "f3ffffff");		/* its mode bits stay */
+	xchg("Pf=0f000000", "OK");
+	xchg("pf", "0f000000");
 	resume("c");
 	break_in();
+	assert_int_equal(fake_left[0].fpu, 0x0102030405060708ull);
+	assert_int_equal(fake_left[0].sel, 0x28);
+	assert_int_equal(fake_left[0].tag, 0xf0);
+	assert_int_equal(fake_regs[0].mode, 0xfffffff3ull);
 }
 
 static void test_memory(void **state)
 {
-	char req[64], big[2 * 2048 + 1];
+	char req[64], big[2 * KGDB_PACKET_SIZE + 1];
 	u8 bin[] = { 0x23, 0x24, 0x7d, 0x2a, 0x41 };
 
 	gdb_connect();
@@ -103,8 +129,9 @@ static void test_memory(void **state)
 	xchg("m2000,4", "E0e");
 	xchg("mffffffffffffffff,2", "E0e");
 	xchg("m3000,0", "");
-	strcpy(big, hex_of(fake_mem + 0x3000, 2048));
-	xchg("m3000,100000", big);			/* clamped to one packet */
+	/* Clamped to what one reply carries, the data read where it is built. */
+	strcpy(big, hex_of(fake_mem + 0x3000, (KGDB_PACKET_SIZE - 8) / 2));
+	xchg("m3000,100000", big);
 	xchg("M3000,2:abcd", "OK");
 	xchg("m3000,2", "abcd");
 	xchg("M1000,1:55", "OK");			/* read-only text: text_poke */
@@ -132,11 +159,52 @@ static void test_memory(void **state)
 	expect_str("+");
 	expect_pkt_len("b}\x03}\x04}]}\x0a" "A", 10);
 	xchg("x2000,5", "E0e");
+	/* A monitor command line too long to take. */
+	memset(big, '6', 2 * 257);
+	memcpy(big, "qRcmd,", 6);
+	big[6 + 2 * 257] = '\0';
+	xchg(big, "E07");
 	resume("c");
 	break_in();
 	assert_memory_equal(fake_mem + 0x3010, bin, 5);
 	assert_int_equal(fake_mem[0x1000], 0x55);
 	assert_true(fake_icache_flushes > 0);
+}
+
+/*
+ * A long binary read whose data needs many escapes: the reply, built in
+ * the buffer the data was read into, carries a prefix of the memory, as
+ * long as the room left for escapes allows, and never a wrong byte.
+ */
+static void test_binary_read_fills_the_buffer(void **state)
+{
+	const char *out, *p, *end;
+	size_t len, n = 0;
+
+	memset(fake_mem + 0x3400, '#', 0x100);		/* each one escaped */
+	script_str("+");
+	script_pkt("x3000,2000");
+	expect_str("+$b");		/* the rest is decoded below */
+	script_str("+");
+	script_pkt("c");		/* no reply to wait for: the reply's length is unknown */
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_true(script_done());
+	out = output_buf(&len);
+	p = strstr(out, "+$b");
+	assert_non_null(p);
+	for (p += 3, end = out + len; p < end && *p != '#'; p++) {
+		if (*p == '}')
+			assert_int_equal((u8)(*++p ^ 0x20), fake_mem[0x3000 + n]);
+		else if (p[1] == '*')
+			fail_msg("run-length encoded data: the test decodes none");
+		else
+			assert_int_equal((u8)*p, fake_mem[0x3000 + n]);
+		n++;
+	}
+	/* Past the escaped block, and as much as the buffer takes. */
+	assert_true(n > 0x500);
+	assert_true(n <= KGDB_PACKET_SIZE - KGDB_PACKET_SIZE / 8);
 }
 
 static void test_threads(void **state)
@@ -174,6 +242,8 @@ static void test_threads(void **state)
 	memcpy(g + 128, le_hex(sleeper->ctx.pc, 8), 16);
 	memcpy(g + 144, le_hex(sleeper->ctx.sp, 8), 16);
 	memcpy(g + 160, le_hex(sleeper->ctx.fp, 8), 16);
+	memcpy(g + 200, le_hex(FAKE_TASK_SEL, 4), 8);
+	memcpy(g + 216, le_hex(0xee, 4), 8);
 	xchg("g", g);
 	xchg("p9", le_hex(sleeper->ctx.sp, 8));
 	xchg("P0=0000000000000000", "E01");
@@ -242,6 +312,8 @@ static void test_thread_paging(void **state)
 	"<reg name=\"pc\" bitsize=\"64\" regnum=\"8\" type=\"code_ptr\"/>" \
 	"<reg name=\"fp\" bitsize=\"64\" regnum=\"10\" type=\"data_ptr\" group=\"general\"/>" \
 	"<reg name=\"flags\" bitsize=\"32\" type=\"fake_flags\"/>" \
+	"<reg name=\"fpu\" bitsize=\"64\"/><reg name=\"sel\" bitsize=\"32\"/>" \
+	"<reg name=\"mode\" bitsize=\"32\"/><reg name=\"tag\" bitsize=\"32\"/>" \
 	"</feature></target>"
 
 /* A qXfer reply: @kind, then @len bytes of @doc as binary data. */
@@ -294,7 +366,8 @@ static void test_register_info(void **state)
 	xchg("qRegisterInfo9", "name:sp;bitsize:64;offset:72;set:general;generic:sp;");
 	xchg("qRegisterInfoa", "name:fp;bitsize:64;offset:80;set:general;generic:fp;");
 	xchg("qRegisterInfob", "name:flags;bitsize:32;offset:88;set:general;");
-	xchg("qRegisterInfoc", "E02");
+	xchg("qRegisterInfof", "name:tag;bitsize:32;offset:108;set:general;");
+	xchg("qRegisterInfo10", "E02");
 	xchg("qRegisterInfoffffffffffffffff", "E02");
 	xchg("qRegisterInfo", "E16");
 	xchg("qRegisterInfo1x", "E16");
@@ -647,6 +720,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_connect_status_detach, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_registers, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_memory, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_binary_read_fills_the_buffer, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_threads, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_features, setup1, teardown),

@@ -128,71 +128,6 @@ static void test_retransmitted_packet_is_answered_once(void **state)
 	break_in();
 }
 
-static int teardown_unreliable(void **state)
-{
-	fake_io.unreliable = false;
-	return teardown(state);
-}
-
-/* gdb connects over a datagram transport: no QStartNoAckMode offered. */
-static void unreliable_connect(void)
-{
-	fake_io.unreliable = true;
-	script_str("+");
-	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386",
-	     "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;"
-	     "qXfer:features:read+;qXfer:threads:read+");
-}
-
-/* A datagram transport: acks stay on, so no-ack mode is refused. */
-static void test_unreliable_refuses_noack(void **state)
-{
-	unreliable_connect();
-	xchg("QStartNoAckMode", "");
-	xchg("qC", "QC2");
-	resume("c");
-	break_in();
-}
-
-/*
- * Over a lossy transport the stop reply and the ack of the resume were
- * lost together: gdb sends its 'c' again, late. It gets the same stop
- * reply again; the target must not run on (then no 'D' would be answered).
- */
-static void test_unreliable_resent_request_is_not_run_twice(void **state)
-{
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	unreliable_connect();
-	resume("c");
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_late(2000000);
-	script_pkt("c");
-	expect_str("+");
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
-	xchg("D", "OK");
-	kgdb_breakpoint();	/* attach, c */
-	kgdb_breakpoint();	/* the stop, 'c' again, and detach */
-	assert_output();
-}
-
-/* The same packet again at once is gdb's next one (a second step): it runs. */
-static void test_unreliable_quick_repeat_runs_again(void **state)
-{
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	unreliable_connect();
-	resume("c");
-	expect_pkt(stop_reply(0, 5, "", 2));
-	resume("c");
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
-	xchg("D", "OK");
-	kgdb_breakpoint();	/* attach, c */
-	kgdb_breakpoint();	/* the stop, c */
-	kgdb_breakpoint();	/* the stop, detach */
-	assert_output();
-}
-
 static void test_rle_literal(void **state)
 {
 	gdb_connect();
@@ -234,8 +169,8 @@ static void test_console_o_packets(void **state)
 /*
  * gdb acks every O packet, and may do so late: a '+' that comes after the
  * stop reply but was owed to an O packet is not the stop reply's ack.
- * Over a datagram transport that stop reply may be the one that got
- * lost: it is sent again after the silence, as if no '+' had come.
+ * That stop reply may be the one that got lost: it is sent again after
+ * the silence, as if no '+' had come.
  */
 static void test_late_ack_of_an_o_packet_is_not_the_stop_replys(void **state)
 {
@@ -256,6 +191,33 @@ static void test_late_ack_of_an_o_packet_is_not_the_stop_replys(void **state)
 	assert_output();
 }
 
+/* The scanner packet transports frame with: every case of a buffer. */
+static void test_frame_scan(void **state)
+{
+	const u8 *body;
+	size_t len, end;
+
+#define SCAN(s)	gdb_frame_scan((const u8 *)(s), strlen(s), &body, &len, &end)
+	assert_int_equal(SCAN("++-\x03"), GDB_FRAME_NONE);
+	assert_int_equal(end, 4);				/* all outside frames */
+	assert_int_equal(SCAN("+$qC#b"), GDB_FRAME_NONE);
+	assert_int_equal(end, 1);				/* unfinished from there */
+	assert_int_equal(SCAN("+$qC#b4-"), GDB_FRAME_OK);
+	assert_int_equal(len, 2);
+	assert_memory_equal(body, "qC", 2);
+	assert_int_equal(end, 7);
+	assert_int_equal(SCAN("$qC#b5"), GDB_FRAME_BAD);
+	assert_int_equal(SCAN("$qC#zz"), GDB_FRAME_BAD);
+	assert_int_equal(SCAN("$m10$qC#b4"), GDB_FRAME_OK);	/* begun again */
+	assert_memory_equal(body, "qC", 2);
+	assert_int_equal(SCAN(""), GDB_FRAME_NONE);
+#undef SCAN
+	assert_true(gdb_session_opener((const u8 *)"qSupported:xmlRegisters=i386", 28));
+	assert_true(gdb_session_opener((const u8 *)"QStartNoAckMode", 15));
+	assert_false(gdb_session_opener((const u8 *)"QStartNoAckModeX", 16));
+	assert_false(gdb_session_opener((const u8 *)"qSupporte", 9));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,15 +232,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_oversized, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
+		cmocka_unit_test(test_frame_scan),
 		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,
 						setup1, teardown),
-		cmocka_unit_test_setup_teardown(test_unreliable_refuses_noack, setup1,
-						teardown_unreliable),
-		cmocka_unit_test_setup_teardown(test_unreliable_resent_request_is_not_run_twice,
-						setup1, teardown_unreliable),
-		cmocka_unit_test_setup_teardown(test_unreliable_quick_repeat_runs_again,
-						setup1, teardown_unreliable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -361,6 +361,38 @@ static void test_single_step_self(void **state)
 }
 
 /*
+ * The stepped instruction runs with interrupts masked in its frame, which
+ * gets its own setting back; one that sets the enable itself keeps it.
+ */
+static void step_then_detach(void)
+{
+	script_pkt("s");
+	expect_str("+");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("pb", le_hex(FAKE_IE, 4));		/* its own setting, back */
+	xchg("D", "OK");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+}
+
+static void test_step_masks_interrupts(void **state)
+{
+	fake_regs[0].flags = FAKE_IE;
+	gdb_connect();
+	step_then_detach();
+	assert_int_equal(fake_flags_stepped & FAKE_IE, 0);
+	script_reset();
+	fake_regs[0].r[6] = FAKE_SETS_IE;
+	gdb_connect();
+	step_then_detach();
+	assert_int_equal(fake_flags_stepped & FAKE_IE, FAKE_IE);
+	assert_int_equal(fake_regs[0].flags, FAKE_IE);
+}
+
+/*
  * vCont;c:tid with no action for the other threads runs that thread's CPU
  * alone: CPU 1 stays held while CPU 0 runs, and CPU 0's next trap is
  * reported without a roundup. A sleeping thread cannot run alone, also
@@ -603,7 +635,7 @@ static void restart_check(void)
 	size_t ol, el;
 	const char *o = output_buf(&ol), *e = expected_buf(&el);
 
-	_exit(ol == el && !memcmp(o, e, ol) ? 42 : 1);
+	fake_exit(ol == el && !memcmp(o, e, ol) ? 42 : 1);
 }
 
 static void test_monitor_reboot(void **state)
@@ -644,6 +676,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unregister_leaves_no_trap_behind, setup2,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_single_step_self, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_step_masks_interrupts, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_continue_one_thread, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_sleeping_thread_alone_continues_all, setup2,
 						teardown),

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * A port that fills in only the mandatory hooks: the packets needing the
- * others get the empty reply and vanish from qSupported and vCont?.
+ * A port that fills in data and no hooks: the packets needing them get the
+ * empty reply and vanish from qSupported and vCont?; the core's generic
+ * ways serve the rest.
  */
 
 #include "harness.h"
@@ -31,10 +32,34 @@ static void test_minimal_port(void **state)
 	assert_output();
 }
 
+/*
+ * With two CPUs: the generic roundup (the kernel's NMI to the others),
+ * held CPUs that spin (no hold.wait) and are let go without a kick; a
+ * constant and a register that is nowhere take no writes.
+ */
+static void test_minimal_port_smp(void **state)
+{
+	script_str("+");
+	xchg("qSupported", "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;qXfer:threads:read+;QStartNoAckMode+");
+	xchg("qfThreadInfo", "mf4240,f4241,1,2,3,4");
+	xchg("Hgf4241", "OK");
+	xchg("p0", le_hex(fake_regs[1].r[0], 8));
+	xchg("Pd=11000000", "OK");
+	xchg("pd", "28000000");
+	xchg("Pf=11000000", "OK");
+	xchg("pf", "00000000");
+	xchg("D", "OK");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+	assert_false(kgdb_active());
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_minimal_port, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_minimal_port_smp, setup2, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/debug/kgdb_step.c: the core's software single-step, for an arch that
- * decodes where an instruction goes (next_pcs) instead of trapping after
- * it. The planted words are invisible to gdb and go back on the stop.
+ * kernel/debug/debug_step.c: the core's software single-step, for an arch
+ * that decodes where an instruction goes (next_pcs) instead of trapping
+ * after it, and whose breakpoint leaves the PC on itself (bp_pc_offset 0,
+ * as on ARM, MIPS and PowerPC). The planted words are invisible to gdb
+ * and go back on the stop; interrupts are off in the frame for the step
+ * unless the instruction sets them itself.
  */
 
 #include "harness.h"
@@ -41,7 +44,7 @@ static void test_step_plants_and_restores(void **state)
 	snprintf(m, sizeof(m), "%02x", branch);
 	xchg("m1500,1", m);
 	xchg("D", "OK");
-	fake_regs[0].pc = BRANCH_TO + 1;
+	fake_regs[0].pc = BRANCH_TO;		/* the trap leaves the PC on it */
 	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
 	assert_output();
 	assert_int_equal(fake_regs[0].pc, BRANCH_TO);
@@ -87,12 +90,79 @@ static void test_emulated_instruction(void **state)
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
 }
 
+/*
+ * The step runs with interrupts masked in the frame (the fake's IE), and
+ * the frame gets its own setting back at the step's end; an instruction
+ * that sets the enable itself keeps what it set.
+ */
+static void step_once(u64 r6, u32 flags_running, u32 flags_after)
+{
+	fake_regs[0].flags = FAKE_IE;
+	fake_regs[0].r[6] = r6;
+	gdb_connect();
+	resume("s");
+	break_in();
+	assert_output();
+	assert_int_equal(fake_regs[0].flags, flags_running);
+	fake_regs[0].flags = flags_after;	/* what the instruction left */
+	script_reset();
+	/* the step's end: past the compiled-in breakpoint, one instruction on */
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+}
+
+static void test_step_masks_interrupts(void **state)
+{
+	step_once(0, 0, 0);
+	assert_int_equal(fake_regs[0].flags, FAKE_IE);
+	script_reset();
+	step_once(FAKE_SETS_IE, FAKE_IE, 0);	/* it cleared IE: cleared it stays */
+	assert_int_equal(fake_regs[0].flags, 0);
+}
+
+/* An instruction that cannot be read, or a target that takes no breakpoint. */
+static void step_fails(u64 pc, u64 r7)
+{
+	u8 snapshot[FAKE_END];
+
+	memcpy(snapshot, fake_mem, sizeof(snapshot));
+	fake_regs[0].flags = FAKE_IE;
+	fake_regs[0].r[7] = r7;
+	gdb_connect();
+	snprintf((char *)snapshot + FAKE_END - 64, 64, "P8=%s", le_hex(pc, 8));
+	xchg((char *)snapshot + FAKE_END - 64, "OK");
+	memcpy(snapshot + FAKE_END - 64, fake_mem + FAKE_END - 64, 64);
+	script_pkt("s");
+	expect_str("+");
+	fake_regs[0].pc = pc;
+	expect_pkt(stop_reply(0, 5, "", 2));	/* at once, where it was */
+	script_str("+");
+	xchg("D", "OK");
+	break_in();
+	assert_output();
+	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
+	assert_int_equal(fake_regs[0].flags, FAKE_IE);
+}
+
+static void test_step_into_the_hole(void **state)
+{
+	step_fails(FAKE_HOLE + 0x10, 0);		/* the instruction is unmapped */
+	script_reset();
+	step_fails(STEP_PC, FAKE_HOLE + 0x20);		/* a branch into the hole */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_step_plants_and_restores, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unsteppable_instruction, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_emulated_instruction, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_step_masks_interrupts, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_step_into_the_hole, setup2, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,22 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * Hardware breakpoints and watchpoints through the v7 debug architecture's
- * CP14 registers: DBGBVR/DBGBCR pairs (breakpoints, BRPs) and DBGWVR/DBGWCR
- * pairs (watchpoints, WRPs), as many as DBGDIDR reports, enabled together
- * by DBGDSCR.MDBGen ("monitor debug-mode"). The core's slots 0-15 are
- * the BRPs, 16-31 the WRPs (as many of each as the CPU has).
- *
- * Events arrive as a prefetch abort (breakpoint) or data abort (watchpoint)
- * with fault status "debug event", before the instruction executes or the
- * access happens; fault.c hands them to the die chain as DIE_DEBUG. gdb
- * knows ARM watchpoints are not steppable: it takes the slot out, steps
- * the instruction and puts it back before it looks at the value.
- *
- * A watchpoint register covers bytes within one aligned word (BAS), so a
- * watched range takes one slot per word it touches. Slots match in every
- * mode and both security states (HMC=1, SSC=0, PMC/PAC=3): the kernel runs
- * in Secure SVC under `-M virt,secure=on`, which QEMU treats as AArch32 EL3,
- * where only HMC=1 matches.
+ * Hardware breakpoints and watchpoints: the v7 debug architecture's CP14
+ * DBGBVR/DBGBCR pairs (BRPs) and DBGWVR/DBGWCR pairs (WRPs), as many as
+ * DBGDIDR reports, enabled by DBGDSCR.MDBGen. The core's slots 0-15 are
+ * the BRPs, 16-31 the WRPs. A hit is a prefetch or data abort with the
+ * debug event status (fault.c: DIE_DEBUG), before the instruction or the
+ * access; gdb knows ARM watchpoints are not steppable and steps over them
+ * itself. A WRP covers bytes within one aligned word (BAS): a range takes
+ * a slot per word. Slots match in every mode and security state (HMC=1,
+ * SSC=0, PMC/PAC=3): under `-M virt,secure=on` the kernel runs in Secure
+ * SVC, which QEMU treats as AArch32 EL3, where only HMC=1 matches.
  */
 #include <kernel/errno.h>
 #include <asm/processor.h>
@@ -31,6 +24,17 @@
 
 #define DSCR_MDBGEN	(1U << 15)
 
+/* CP14 debug registers, by name, as cp15_read() and cp15_write() have them. */
+#define DBGDIDR		"c0, c0, 0"
+#define DBGDSCR		"c0, c2, 2"
+#define DBGOSLAR	"c1, c0, 4"	/* any value but the key clears the OS Lock */
+#define cp14_read(reg) ({						\
+	u32 v_;								\
+	__asm__ __volatile__("mrc p14, 0, %0, " reg : "=r"(v_));	\
+	v_; })
+#define cp14_write(reg, v)						\
+	__asm__ __volatile__("mcr p14, 0, %0, " reg "\n\tisb" : : "r"((u32)(v)) : "memory")
+
 /* opc2 of the per-slot registers: mcr p14, 0, Rt, c0, c<n>, opc2 */
 #define DBGBVR		4
 #define DBGBCR		5
@@ -40,74 +44,35 @@
 /* DBGBCR and DBGWCR share the layout of these fields */
 #define CR_E		(1U << 0)
 #define CR_PL_ANY	(3U << 1)	/* PMC/PAC: PL0 and PL1 */
-#define CR_LSC(l)	((u32)(l) << 3)	/* watchpoints: 1 load, 2 store, 3 both */
+#define CR_LSC(l)	((u32)(l) << 3)	/* watchpoints: load, store or both */
 #define CR_BAS(b)	((u32)(b) << 5)	/* byte address select within the word */
 #define CR_HMC		(1U << 13)
-
-#define LSC_LOAD	1
-#define LSC_STORE	2
-#define LSC_BOTH	3
 
 #define FSR_WNR		(1UL << 11)	/* DFSR: the access was a write */
 
 /* The core's slots: breakpoint registers first, then watchpoint registers. */
 #define WP_FIRST	HW_MAX_SLOTS
 
-#define DBG_CASE(n, op2, v)						\
-	case n:								\
-		__asm__ __volatile__("mcr p14, 0, %0, c0, c" #n ", " #op2 : : "r"(v)); \
-		break
-
-/* Write DBG{B,W}{V,C}R<n>: the register number is part of the instruction
- * (@op2 is expanded here, before DBG_CASE stringifies it). */
-#define DBG_WRITE(op2, n, v) do {					\
-	u32 v_ = (v);							\
-	switch (n) {							\
-	DBG_CASE(0, op2, v_); DBG_CASE(1, op2, v_); DBG_CASE(2, op2, v_);	\
-	DBG_CASE(3, op2, v_); DBG_CASE(4, op2, v_); DBG_CASE(5, op2, v_);	\
-	DBG_CASE(6, op2, v_); DBG_CASE(7, op2, v_); DBG_CASE(8, op2, v_);	\
-	DBG_CASE(9, op2, v_); DBG_CASE(10, op2, v_); DBG_CASE(11, op2, v_);	\
-	DBG_CASE(12, op2, v_); DBG_CASE(13, op2, v_); DBG_CASE(14, op2, v_);	\
-	DBG_CASE(15, op2, v_);						\
-	}								\
-} while (0)
-
-static u32 dbgdidr(void)
-{
-	u32 v;
-
-	__asm__ __volatile__("mrc p14, 0, %0, c0, c0, 0" : "=r"(v));
-	return v;
-}
-
-static u32 dscr_read(void)
-{
-	u32 v;
-
-	__asm__ __volatile__("mrc p14, 0, %0, c0, c2, 2" : "=r"(v));
-	return v;
-}
-
-static void dscr_write(u32 v)
-{
-	__asm__ __volatile__("mcr p14, 0, %0, c0, c2, 2" : : "r"(v));
-	isb();
-}
-
-/* Any value but the lock key clears the OS Lock, which a cold reset may set. */
-static void os_unlock(void)
-{
-	__asm__ __volatile__("mcr p14, 0, %0, c1, c0, 4" : : "r"(0));
-}
+/*
+ * Write DBG{B,W}{V,C}R<n> (@op2 says which): the register number is part
+ * of the instruction, so jump into a table of the sixteen, two
+ * instructions each (the pc reads 8 bytes ahead, past the nop).
+ */
+#define DBG_WRITE(op2, n, v)						\
+	__asm__ __volatile__("add pc, pc, %0, lsl #3\n\tnop\n\t"		\
+			     ".irp i,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n\t"	\
+			     "mcr p14, 0, %1, c0, c\\i, " __stringify(op2) "\n\t"	\
+			     "b 1f\n\t.endr\n1:" : : "r"(n), "r"((u32)(v)) : "memory")
 
 static unsigned int num_slots(bool watch)
 {
-	unsigned int n = watch ? DIDR_WRPS(dbgdidr()) : DIDR_BRPS(dbgdidr());
+	u32 didr = cp14_read(DBGDIDR);
+	unsigned int n = watch ? DIDR_WRPS(didr) : DIDR_BRPS(didr);
 
 	return n < HW_MAX_SLOTS ? n : HW_MAX_SLOTS;
 }
 
-unsigned int arm_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first)
+static unsigned int arm_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first)
 {
 	bool watch = type != KGDB_BP_HARDWARE;
 
@@ -119,7 +84,7 @@ unsigned int arm_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first)
  * A breakpoint is one ARM instruction (gdb's kind 4; the kernel has no
  * Thumb code); a watchpoint register covers bytes within one aligned word.
  */
-long arm_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left)
+static long arm_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left)
 {
 	size_t to_word_end = 4 - (addr & 3);
 
@@ -134,19 +99,19 @@ static u32 slot_bas(const struct kgdb_hw_slot *s)
 	return ((1U << s->len) - 1) << (s->addr & 3);
 }
 
+/* Load (1), store (2) or both (3). */
 static u32 lsc(enum kgdb_bptype type)
 {
-	return type == KGDB_WATCH_WRITE ? LSC_STORE :
-	       type == KGDB_WATCH_READ ? LSC_LOAD : LSC_BOTH;
+	return type == KGDB_WATCH_WRITE ? 2 : type == KGDB_WATCH_READ ? 1 : 3;
 }
 
-void arm_kgdb_hw_install(const struct kgdb_hw_slot *slots)
+static void arm_kgdb_hw_install(const struct kgdb_hw_slot *slots)
 {
 	unsigned int i, nbrp = num_slots(false), nwrp = num_slots(true);
 	const struct kgdb_hw_slot *s;
 	bool any = false;
 
-	dscr_write(dscr_read() & ~DSCR_MDBGEN);
+	cp14_write(DBGDSCR, cp14_read(DBGDSCR) & ~DSCR_MDBGEN);
 	if (!slots)
 		return;
 	for (i = 0; i < nbrp; i++) {
@@ -169,8 +134,8 @@ void arm_kgdb_hw_install(const struct kgdb_hw_slot *slots)
 		any = true;
 	}
 	if (any) {
-		os_unlock();
-		dscr_write(dscr_read() | DSCR_MDBGEN);
+		cp14_write(DBGOSLAR, 0);	/* a cold reset may set the OS Lock */
+		cp14_write(DBGDSCR, cp14_read(DBGDSCR) | DSCR_MDBGEN);
 	}
 }
 
@@ -199,7 +164,7 @@ static int wp_find(const struct kgdb_hw_slot *slots, uintptr_t addr, bool write)
  * instruction, not an abort; an abort with the debug event status comes
  * from our slots only.
  */
-int arm_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+static int arm_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
 		    uintptr_t *addr)
 {
 	uintptr_t far;
@@ -222,3 +187,10 @@ int arm_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *s
 	}
 	return regs->trapnr == ARM_TRAP_PABT || regs->trapnr == ARM_TRAP_DABT ? KGDB_HW_STALE : -1;
 }
+
+const struct kgdb_hw_ops arm_kgdb_hw = {
+	.slots = arm_kgdb_hw_slots,
+	.piece = arm_kgdb_hw_piece,
+	.install = arm_kgdb_hw_install,
+	.hit = arm_kgdb_hw_hit,
+};

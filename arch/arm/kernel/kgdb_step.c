@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * The next-PC decoder for the core's software single-step: ARMv7 has no
- * single-step trap a kernel can use on itself, so the instruction at the
- * PC is decoded and the address of the one that follows is computed from
- * the registers; the core plants its breakpoint there (kernel/debug/kgdb_step.c).
- *
- * The decoder covers what changes the flow in ARM state: the condition
- * (evaluated from the flags, so one address is planted), B/BL/BLX(imm),
- * BX/BLX(reg), data processing with pc as destination, LDR pc and LDM
- * with pc in the list. Thumb code is not stepped (this kernel has none).
- * IRQs are masked for the step, so that it ends after the instruction and
- * not inside an interrupt handler, unless the instruction itself sets the
- * mask (cps, msr cpsr).
+ * The next-PC decoder for the core's software single-step (ARMv7 has no
+ * step trap a kernel can use on itself): what changes the flow in ARM
+ * state, with the condition evaluated from the flags, so one address is
+ * planted: B/BL/BLX(imm), BX/BLX(reg), data processing to pc, LDR pc, LDM
+ * with pc. Thumb code is not stepped (this kernel has none). The core
+ * masks IRQs for the step (cpsr.I) unless the instruction sets the mask
+ * itself (cps, msr cpsr).
  */
 #include <kernel/errno.h>
 #include <kernel/nofault.h>
@@ -27,18 +22,9 @@
 #define CPS_ENABLE	2
 #define CPS_DISABLE	3
 #define CPS_M		(1U << 17)
-#define CPS_A		(1U << 8)
-#define CPS_I		(1U << 7)
-#define CPS_F		(1U << 6)
 
-#define COND_AL		0xe
 #define COND_UNCOND	0xf
 #define REG_PC		15
-
-static struct {
-	bool keep_irq_mask;	/* the stepped instruction writes the I bit itself */
-	bool irqs_were_masked;
-} step;
 
 static bool cond_passed(unsigned int cond, unsigned long psr)
 {
@@ -139,7 +125,7 @@ static u32 load_word(u32 addr, u32 fallthrough)
 	       fallthrough : v;
 }
 
-uintptr_t arm_next_pc(const struct pt_regs *regs, u32 insn)
+static uintptr_t arm_next_pc(const struct pt_regs *regs, u32 insn)
 {
 	u32 pc = (u32)regs->pc, next = pc + 4;
 	unsigned int cond = insn >> 28, rn = (insn >> 16) & 0xf;
@@ -206,7 +192,7 @@ static bool writes_irq_mask(u32 insn)
  */
 static bool emulate_cps(struct pt_regs *regs, u32 insn)
 {
-	unsigned long aif = insn & (CPS_A | CPS_I | CPS_F);	/* the cpsr's bits too */
+	unsigned long aif = insn & (PSR_A | PSR_I | PSR_F);
 
 	if ((insn & 0xfff1fe20) != 0xf1000000 || (insn & CPS_M))
 		return false;
@@ -219,29 +205,12 @@ static bool emulate_cps(struct pt_regs *regs, u32 insn)
 }
 
 /* Thumb code is not stepped: the kernel has none. */
-int arm_kgdb_next_pcs(struct pt_regs *regs, uintptr_t *pcs)
+int arm_kgdb_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 {
-	u32 insn;
-
-	if ((regs->cpsr & PSR_T) ||
-	    copy_from_kernel_nofault(&insn, (const void *)regs->pc, sizeof(insn)))
+	if (regs->cpsr & PSR_T)
 		return -EINVAL;
 	if (emulate_cps(regs, insn))
 		return 0;
 	pcs[0] = arm_next_pc(regs, insn);
-	step.keep_irq_mask = writes_irq_mask(insn);
-	return 1;
-}
-
-void arm_kgdb_step_irqs(struct pt_regs *regs, bool on)
-{
-	if (on) {
-		step.irqs_were_masked = regs->cpsr & PSR_I;
-		if (!step.keep_irq_mask)
-			regs->cpsr |= PSR_I;
-	} else if (!step.keep_irq_mask) {
-		regs->cpsr &= ~(unsigned long)PSR_I;
-		if (step.irqs_were_masked)
-			regs->cpsr |= PSR_I;
-	}
+	return writes_irq_mask(insn) ? 1 | KGDB_STEP_IRQ_INSN : 1;
 }

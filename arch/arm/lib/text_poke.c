@@ -9,6 +9,7 @@
 #include <kernel/errno.h>
 #include <kernel/irq.h>
 #include <kernel/nofault.h>
+#include <asm/cacheflush.h>
 #include <asm/processor.h>
 
 long text_poke(void *addr, const void *src, size_t len)
@@ -23,7 +24,7 @@ long text_poke(void *addr, const void *src, size_t len)
 	cp15_write(CP15_DACR, DACR_CLIENT);
 	isb();
 	if (!ret)
-		arm_sync_icache((uintptr_t)addr, len);
+		flush_icache_range((unsigned long)addr, (unsigned long)addr + len);
 	local_irq_restore(flags);
 	return ret;
 }

@@ -12,30 +12,37 @@
  * stand-in for an NMI (smp.c): held CPUs spin, having nothing that could
  * wake them from a wait but their own timer interrupt.
  */
-#include <kernel/string.h>
-#include <asm/cacheflush.h>
 #include <asm/context.h>
 #include <asm/kgdb.h>
 #include <asm/mipsregs.h>
-#include <asm-generic/kgdb.h>
 #include <kgdb.h>
 #include "kgdb_mips.h"
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
-#define GPR(n, task)	{ "r" #n, 32, 0, NULL, NULL, F(regs[n]), task }
+#define GPR(n, task)	{ "r" #n, 32, 0, NULL, NULL, F(regs[n]), task, 0 }
 #define SAVED(n)	GPR(n, KGDB_NOWHERE)
-#define FPR(n)		{ "f" #n, 32, 2, "ieee_single", NULL, KGDB_BY_ARCH, KGDB_NOWHERE }
+#define CP0(n, f)	{ n, 32, 1, NULL, NULL, F(f), KGDB_NOWHERE, 0 }
+#define FPU(n, f, g, k)	{ n, 32, 2, g, NULL, KGDB_IN_CPU(f), KGDB_NOWHERE, k }
+#define FPR(n)		FPU("f" #n, f[n], "ieee_single", 0)
 
 #define ST0_CU1		0x20000000UL	/* coprocessor 1 (the FPU) usable */
 #define CONFIG1_FP	0x00000001UL	/* an FPU is there */
 
 /*
- * A sleeping task has s0-s7, sp, fp and ra in arch_switch_to()'s save
- * area and resumes at its pc there. r0 is zero, in any frame.
+ * Status bits a write from gdb leaves as they are: the exit path's eret
+ * into user mode (KSU), error level or the boot vectors would take the
+ * kernel down; EXL is the exit path's own.
  */
-static const struct kgdb_reg mips_kgdb_regs[GDB_NUM_REGS] = {
-	{ "r0", 32, 0, NULL, NULL, KGDB_NOWHERE, KGDB_NOWHERE },
+#define STATUS_KEPT	(ST0_KSU | ST0_ERL | ST0_EXL | ST0_BEV)
+
+/*
+ * A sleeping task has s0-s7, sp, fp and ra in arch_switch_to()'s save
+ * area and resumes at its pc there. r0 is zero, in any frame. fir
+ * describes the FPU and cannot change.
+ */
+static const struct kgdb_reg mips_kgdb_regs[] = {
+	{ "r0", 32, 0, NULL, NULL, KGDB_NOWHERE, KGDB_NOWHERE, 0 },
 	SAVED(1), SAVED(2), SAVED(3), SAVED(4), SAVED(5), SAVED(6), SAVED(7),
 	SAVED(8), SAVED(9), SAVED(10), SAVED(11), SAVED(12), SAVED(13), SAVED(14),
 	SAVED(15),
@@ -43,18 +50,16 @@ static const struct kgdb_reg mips_kgdb_regs[GDB_NUM_REGS] = {
 	GPR(20, T(s[4])), GPR(21, T(s[5])), GPR(22, T(s[6])), GPR(23, T(s[7])),
 	SAVED(24), SAVED(25), SAVED(26), SAVED(27), SAVED(28),
 	GPR(29, T(sp)), GPR(30, T(fp)), GPR(31, T(ra)),
-	{ "status", 32, 1, NULL, NULL, KGDB_BY_ARCH, KGDB_NOWHERE },
-	{ "lo", 32, 0, NULL, NULL, F(lo), KGDB_NOWHERE },
-	{ "hi", 32, 0, NULL, NULL, F(hi), KGDB_NOWHERE },
-	{ "badvaddr", 32, 1, NULL, NULL, F(cp0_badvaddr), KGDB_NOWHERE },
-	{ "cause", 32, 1, NULL, NULL, F(cp0_cause), KGDB_NOWHERE },
-	{ "pc", 32, 0, NULL, NULL, F(cp0_epc), T(pc) },
+	{ "status", 32, 1, NULL, NULL, F(cp0_status), KGDB_NOWHERE, STATUS_KEPT },
+	{ "lo", 32, 0, NULL, NULL, F(lo), KGDB_NOWHERE, 0 },
+	{ "hi", 32, 0, NULL, NULL, F(hi), KGDB_NOWHERE, 0 },
+	CP0("badvaddr", cp0_badvaddr), CP0("cause", cp0_cause),
+	{ "pc", 32, 0, NULL, NULL, F(cp0_epc), T(pc), 0 },
 	FPR(0), FPR(1), FPR(2), FPR(3), FPR(4), FPR(5), FPR(6), FPR(7),
 	FPR(8), FPR(9), FPR(10), FPR(11), FPR(12), FPR(13), FPR(14), FPR(15),
 	FPR(16), FPR(17), FPR(18), FPR(19), FPR(20), FPR(21), FPR(22), FPR(23),
 	FPR(24), FPR(25), FPR(26), FPR(27), FPR(28), FPR(29), FPR(30), FPR(31),
-	{ "fcsr", 32, 2, NULL, "float", KGDB_BY_ARCH, KGDB_NOWHERE },
-	{ "fir", 32, 2, NULL, "float", KGDB_BY_ARCH, KGDB_NOWHERE },
+	FPU("fcsr", fcsr, "float", 0), FPU("fir", fir, "float", ~0ULL),
 };
 
 static const struct kgdb_reg_feature mips_kgdb_features[] = {
@@ -62,12 +67,6 @@ static const struct kgdb_reg_feature mips_kgdb_features[] = {
 	{ "org.gnu.gdb.mips.cp0", NULL },
 	{ "org.gnu.gdb.mips.fpu", NULL },
 };
-
-/* The FPU as each CPU had it when it stopped; the kernel itself never uses it. */
-static struct mips_fpu {
-	u32 f[32];
-	u32 fcsr, fir;
-} fpu[NR_CPUS];
 
 /* Make the FPU usable, keeping the old Status in @status; false: no FPU. */
 static bool fpu_open(unsigned long *status)
@@ -87,9 +86,8 @@ static void fpu_close(unsigned long status)
 	__asm__ __volatile__("mtc0 %0, " CP0_STATUS "\n\tehb" : : "r"(status) : "memory");
 }
 
-static void mips_kgdb_cpu_enter(unsigned int cpu)
+static void mips_kgdb_cpu_enter(struct kgdb_arch_cpu *st)
 {
-	struct mips_fpu *s = &fpu[cpu];
 	unsigned long status;
 
 	if (!fpu_open(&status))
@@ -98,13 +96,12 @@ static void mips_kgdb_cpu_enter(unsigned int cpu)
 			     ".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t"
 			     "swc1 $f\\n, \\n*4(%2)\n\t.endr\n\t"
 			     "cfc1 %0, $31\n\tcfc1 %1, $0\n\t.set pop"
-			     : "=&r"(s->fcsr), "=&r"(s->fir) : "r"(s->f) : "memory");
+			     : "=&r"(st->fcsr), "=&r"(st->fir) : "r"(st->f) : "memory");
 	fpu_close(status);
 }
 
-static void mips_kgdb_cpu_leave(unsigned int cpu)
+static void mips_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 {
-	struct mips_fpu *s = &fpu[cpu];
 	unsigned long status;
 
 	if (!fpu_open(&status))
@@ -113,85 +110,13 @@ static void mips_kgdb_cpu_leave(unsigned int cpu)
 			     ".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t"
 			     "lwc1 $f\\n, \\n*4(%0)\n\t.endr\n\t"
 			     "ctc1 %1, $31\n\t.set pop"
-			     : : "r"(s->f), "r"(s->fcsr) : "memory");
+			     : : "r"(st->f), "r"(st->fcsr) : "memory");
 	fpu_close(status);
 }
 
-static u32 *fpu_reg(unsigned int regno, unsigned int cpu)
-{
-	struct mips_fpu *s = &fpu[cpu];
-
-	if (regno == GDB_FCSR)
-		return &s->fcsr;
-	if (regno == GDB_FIR)
-		return &s->fir;
-	return &s->f[regno - GDB_F0];
-}
-
-/*
- * Status bits a write from gdb leaves as they are: the exit path's eret
- * into user mode (KSU), error level or the boot vectors would take the
- * kernel down; EXL is the exit path's own.
- */
-#define STATUS_KEPT	(ST0_KSU | ST0_ERL | ST0_EXL | ST0_BEV)
-
-static void mips_kgdb_reg_get(unsigned int regno, u8 *val, const struct pt_regs *regs,
-			      unsigned int cpu)
-{
-	u32 status = (u32)regs->cp0_status;
-
-	memcpy(val, regno == GDB_STATUS ? &status : fpu_reg(regno, cpu), sizeof(u32));
-}
-
-/* fir describes the FPU and cannot change. */
-static void mips_kgdb_reg_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
-			      unsigned int cpu)
-{
-	u32 status;
-
-	if (regno == GDB_STATUS) {
-		memcpy(&status, val, sizeof(status));
-		regs->cp0_status = (status & ~STATUS_KEPT) | (regs->cp0_status & STATUS_KEPT);
-	} else if (regno != GDB_FIR) {
-		memcpy(fpu_reg(regno, cpu), val, sizeof(u32));
-	}
-}
-
-static void mips_kgdb_flush_icache(uintptr_t addr, size_t len)
-{
-	flush_icache_range(addr, addr + len);
-}
-
 const struct kgdb_arch arch_kgdb_ops = {
-#ifdef __MIPSEB__
-	.bp_insn = {
-		MIPS_KGDB_BREAK_INSN >> 24, (MIPS_KGDB_BREAK_INSN >> 16) & 0xff,
-		(MIPS_KGDB_BREAK_INSN >> 8) & 0xff, MIPS_KGDB_BREAK_INSN & 0xff,
-	},
-#else
-	.bp_insn = {
-		MIPS_KGDB_BREAK_INSN & 0xff, (MIPS_KGDB_BREAK_INSN >> 8) & 0xff,
-		(MIPS_KGDB_BREAK_INSN >> 16) & 0xff, MIPS_KGDB_BREAK_INSN >> 24,
-	},
-#endif
-	.bp_len = 4,
-	.bp_pc_offset = 0,
-	.regs = mips_kgdb_regs,
-	.num_regs = GDB_NUM_REGS,
-	.reg_features = mips_kgdb_features,
-	.num_reg_features = ARRAY_SIZE(mips_kgdb_features),
-	.tdesc_arch = "mips",
-	.pc_regno = GDB_PC,
-	.sp_regno = GDB_SP,
-	.fp_regno = GDB_FP,
-	.reg_get = mips_kgdb_reg_get,
-	.reg_set = mips_kgdb_reg_set,
-	.get_pc = generic_kgdb_get_pc,
-	.set_pc = generic_kgdb_set_pc,
-	.next_pcs = mips_kgdb_next_pcs,
-	.step_irqs = mips_kgdb_step_irqs,
-	.cpu_enter = mips_kgdb_cpu_enter,
-	.cpu_leave = mips_kgdb_cpu_leave,
-	.roundup_cpus = generic_kgdb_roundup_cpus,
-	.flush_icache = mips_kgdb_flush_icache,
+	KGDB_BREAK_INSN(MIPS_KGDB_BREAK_INSN, 4, 0),
+	KGDB_REGISTERS(mips_kgdb_regs, mips_kgdb_features, "mips", GDB_PC, GDB_SP, GDB_FP),
+	.step = { .irq = KGDB_IRQ_ENABLE(cp0_status, ST0_IE), .next_pcs = mips_kgdb_next_pcs },
+	.cpu = { .enter = mips_kgdb_cpu_enter, .leave = mips_kgdb_cpu_leave },
 };

@@ -2,7 +2,9 @@
 /*
  * The next-PC decoder for the core's software single-step: MIPS has no
  * single-step trap, so the instruction at the PC is decoded and the core
- * plants its breakpoint where it continues (kernel/debug/kgdb_step.c).
+ * plants its breakpoint where it continues (kernel/debug/debug_step.c).
+ * The core masks interrupts for the step (Status.IE) unless the
+ * instruction writes IE itself.
  *
  * A branch or jump is stepped together with its delay slot: the step ends
  * on the target if the branch is taken, else after the delay slot (pc + 8,
@@ -14,6 +16,7 @@
  * microMIPS (the kernel is built without them).
  */
 #include <kernel/errno.h>
+#include <kgdb.h>
 #include "kgdb_mips.h"
 
 #define OP(i)		((i) >> 26)
@@ -38,15 +41,6 @@ enum {
 #define FUNCT_DERET	0x1f
 #define CP0_STATUS	12
 
-u32 mips_insn_word(const u8 *b)
-{
-#ifdef __MIPSEB__
-	return (u32)b[0] << 24 | (u32)b[1] << 16 | (u32)b[2] << 8 | b[3];
-#else
-	return (u32)b[3] << 24 | (u32)b[2] << 16 | (u32)b[1] << 8 | b[0];
-#endif
-}
-
 /* MIPS32: registers and addresses are 32 bits, whatever builds this. */
 static s32 gpr(const struct pt_regs *regs, unsigned int n)
 {
@@ -64,7 +58,7 @@ static bool regimm_branch(u32 insn, s32 rs, bool *taken)
 	return true;
 }
 
-int mips_next_pcs(const struct pt_regs *regs, u32 insn, uintptr_t *pcs)
+static int next_pcs(const struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 {
 	u32 pc = (u32)regs->cp0_epc;
 	u32 target = pc + 4 + ((u32)(s32)(s16)(insn & 0xffff) << 2);
@@ -119,11 +113,19 @@ int mips_next_pcs(const struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 	return 1;
 }
 
-bool mips_insn_sets_ie(u32 insn)
+/* di, ei and mtc0 to Status write Status.IE themselves. */
+static bool sets_ie(u32 insn)
 {
 	if (OP(insn) != OP_COP0)
 		return false;
 	if (RS(insn) == COP0_MFMC0)
 		return true;
 	return RS(insn) == COP0_MT && RD(insn) == CP0_STATUS && !(insn & 7);
+}
+
+int mips_kgdb_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
+{
+	int n = next_pcs(regs, insn, pcs);
+
+	return n > 0 && sets_ie(insn) ? n | KGDB_STEP_IRQ_INSN : n;
 }

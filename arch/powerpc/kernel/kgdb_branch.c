@@ -5,7 +5,8 @@
  * class interrupt (the decrementer, the UART) keeps MSR[DE], so a step
  * would trap on the first instruction of any handler taken on the way;
  * decoding the instruction and planting a breakpoint after it, with
- * MSR[EE] off for the step, needs nothing from the exception entry.
+ * MSR[EE] off for the step (the core's step_irq, unless the instruction
+ * writes EE itself), needs nothing from the exception entry.
  *
  * Branches: b (relative or absolute), bc with its condition and CTR test
  * evaluated from the frame (one address is planted), bclr and bcctr. The
@@ -13,6 +14,7 @@
  * debugger's own interrupt has overwritten: not stepped.
  */
 #include <kernel/errno.h>
+#include <kgdb.h>
 #include "kgdb_ppc.h"
 
 #define OP(i)		((i) >> 26)
@@ -44,7 +46,7 @@ static bool taken(const struct pt_regs *regs, u32 insn, bool use_ctr)
 	return ctr_ok && ((bo & BO_NO_CR) || cr_bit == !!(bo & BO_CR_TRUE));
 }
 
-int ppc_next_pc(const struct pt_regs *regs, u32 insn, uintptr_t *next)
+static int next_pc(const struct pt_regs *regs, u32 insn, uintptr_t *next)
 {
 	u32 pc = (u32)regs->nip;
 	s32 li = (s32)((insn & 0x03fffffc) << 6) >> 6;
@@ -80,8 +82,16 @@ int ppc_next_pc(const struct pt_regs *regs, u32 insn, uintptr_t *next)
 	return 0;
 }
 
-bool ppc_insn_sets_ee(u32 insn)
+/* wrtee, wrteei and mtmsr write MSR[EE] themselves. */
+static bool sets_ee(u32 insn)
 {
 	return OP(insn) == OP_X &&
 	       (XO(insn) == XO_WRTEE || XO(insn) == XO_WRTEEI || XO(insn) == XO_MTMSR);
+}
+
+int ppc_kgdb_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
+{
+	int err = next_pc(regs, insn, &pcs[0]);
+
+	return err ? err : sets_ee(insn) ? 1 | KGDB_STEP_IRQ_INSN : 1;
 }

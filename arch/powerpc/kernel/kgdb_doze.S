@@ -3,7 +3,7 @@
  * void ppc_kgdb_doze_unless(const bool *release, unsigned long msr): doze
  * with @msr (WE set, and the kick that may wake the CPU unmasked) unless
  * *@release is set. A kick taken between the test and the doze would be
- * slept through: hold_woken (kgdb_hold.c) moves an interrupt's resume
+ * slept through: the core moves an interrupt's resume
  * address in [ppc_kgdb_doze_window, ppc_kgdb_doze_window_end) to the end.
  */
 #include <asm/reg.h>

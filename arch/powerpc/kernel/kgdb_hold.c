@@ -7,9 +7,9 @@
  * can take, so the held CPU dozes with EE and CE on and the external and
  * decrementer interrupts masked at their sources (MPIC task priority 15,
  * TCR[DIE]): what wakes it is the master's kick, the critical interrupt
- * NMI, which the core absorbs. A kick taken between the release test and
- * the doze would be slept through: hold_woken moves the CPU past the doze
- * (kgdb_doze.S).
+ * NMI (smp_send_nmi()), which the core absorbs. A kick taken between the
+ * release test and the doze would be slept through: the core moves the
+ * CPU past the doze (the hold window, kgdb_doze.S).
  */
 #include <kernel/compiler.h>
 #include <kernel/mpic.h>
@@ -28,16 +28,4 @@ void ppc_kgdb_hold_wait(const bool *release)
 	mtmsr(msr);
 	mpic_set_task_priority(0);
 	mtspr(SPRN_TCR, tcr);
-}
-
-void ppc_kgdb_hold_kick(unsigned int cpu)
-{
-	smp_send_nmi(cpu);
-}
-
-void ppc_kgdb_hold_woken(struct pt_regs *regs)
-{
-	if (regs->nip >= (uintptr_t)ppc_kgdb_doze_window &&
-	    regs->nip < (uintptr_t)ppc_kgdb_doze_window_end)
-		regs->nip = (uintptr_t)ppc_kgdb_doze_window_end;
 }

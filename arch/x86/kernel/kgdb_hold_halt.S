@@ -2,8 +2,12 @@
 /*
  * void x86_kgdb_hold_halt(const bool *release)
  *
- * One wait of a held CPU (kgdb_hold.c): sleep in hlt, interrupts off,
- * until an NMI (the master's kick) unless *release is already set.
+ * One wait of a held CPU: sleep in hlt, interrupts off, until an NMI (the
+ * master's kick) unless *release is already set. Held CPUs sleep instead
+ * of spinning: a vCPU that spins takes a host core away from the one that
+ * talks to gdb; in hlt it costs nothing. NMIs stay on the interrupted
+ * stack (idt.c), and one that nests in a hold returns without iret
+ * (traps.c): the hold ends with NMIs blocked, as it began.
  *
  * A CPU held by the roundup waits inside the NMI handler, where NMIs stay
  * blocked until the next iret: an iret to the next instruction lets them
@@ -11,9 +15,10 @@
  * iret (traps.c), so this returns with NMIs blocked again and the rest of
  * the outer handler runs as it began, safe from a new roundup's NMI. So
  * *release is tested before the iret, and an NMI that lands before the
- * hlt (which it would then sleep through, NMIs blocked) is moved past it
- * (x86_kgdb_hold_woken()). The master kicks only after setting *release:
- * a CPU that found it clear always gets a kick to wake it.
+ * hlt (which it would then sleep through, NMIs blocked) is moved past it (the
+ * core's hold window, [x86_kgdb_hold_hlt, x86_kgdb_hold_hlt_end)). The
+ * master kicks only after setting *release: a CPU that found it clear
+ * always gets a kick to wake it.
  */
 #include <asm/desc.h>
 
@@ -42,8 +47,9 @@ x86_kgdb_hold_halt:
 	iret
 #endif
 1:
-	.globl x86_kgdb_hold_hlt
+	.globl x86_kgdb_hold_hlt, x86_kgdb_hold_hlt_end
 x86_kgdb_hold_hlt:
 	hlt
+x86_kgdb_hold_hlt_end:
 2:	ret
 	.size x86_kgdb_hold_halt, . - x86_kgdb_hold_halt

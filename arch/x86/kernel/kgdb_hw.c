@@ -31,7 +31,7 @@
 #endif
 
 /* Any type may take any of the four registers. */
-unsigned int x86_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first)
+static unsigned int x86_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first)
 {
 	*first = 0;
 	return type == KGDB_WATCH_READ ? 0 : HW_SLOTS;
@@ -41,7 +41,7 @@ unsigned int x86_kgdb_hw_slots(enum kgdb_bptype type, unsigned int *first)
  * An execute slot covers one address whatever gdb's kind (1 on x86); a
  * data slot the largest naturally aligned piece that fits.
  */
-long x86_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left)
+static long x86_kgdb_hw_piece(enum kgdb_bptype type, uintptr_t addr, size_t left)
 {
 	unsigned int len = HW_MAX_LEN;
 
@@ -66,7 +66,7 @@ static unsigned long len_bits(unsigned int len)
 	}
 }
 
-void x86_kgdb_hw_install(const struct kgdb_hw_slot *slots)
+static void x86_kgdb_hw_install(const struct kgdb_hw_slot *slots)
 {
 	unsigned long dr7 = 0;
 	unsigned int i;
@@ -88,7 +88,7 @@ void x86_kgdb_hw_install(const struct kgdb_hw_slot *slots)
 }
 
 /* @err: DR6 as the #DB handler found it (it resets DR6 before the chain). */
-int x86_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
+static int x86_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *slots,
 		    uintptr_t *addr)
 {
 	unsigned long dr6 = (unsigned long)err;
@@ -105,3 +105,10 @@ int x86_kgdb_hw_hit(struct pt_regs *regs, long err, const struct kgdb_hw_slot *s
 	}
 	return dr6 & DR6_STATUS ? KGDB_HW_STALE : -1;
 }
+
+const struct kgdb_hw_ops x86_kgdb_hw = {
+	.slots = x86_kgdb_hw_slots,
+	.piece = x86_kgdb_hw_piece,
+	.install = x86_kgdb_hw_install,
+	.hit = x86_kgdb_hw_hit,
+};

@@ -5,7 +5,7 @@ import gdb
 from .kernel import has_var, online_cpus, pc_of, pointer_value, signal_name, symbol, var
 from .tasks import comm, trap_frame
 
-# enum kgdb_stop_kind (kernel/debug/kgdb_internal.h), by enumerator name.
+# enum kgdb_stop_kind (kernel/debug/frontend.h), by enumerator name.
 STOP_KINDS = {"KGDB_STOP_SWBREAK": "breakpoint", "KGDB_STOP_HWBREAK": "hardware breakpoint",
               "KGDB_STOP_WATCH": "watchpoint", "KGDB_STOP_RWATCH": "read watchpoint",
               "KGDB_STOP_AWATCH": "access watchpoint"}

@@ -7,7 +7,7 @@ import gdb.printing
 from .kernel import has_var, nr_cpus, pc_of, pointer_value, symbol, var
 
 # gdb's thread ids under kgdb: a task is its pid + 1, CPU n's own thread
-# KGDB_TID_CPU_BASE + n (kernel/debug/kgdb_internal.h).
+# KGDB_TID_CPU_BASE + n (kernel/debug/rsp.h).
 KGDB_TID_CPU_BASE = 1000000
 
 

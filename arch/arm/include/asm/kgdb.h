@@ -12,6 +12,10 @@
 
 #define ARM_KGDB_BREAK_INSN	0xe7ffdefe	/* udf #0xfede */
 
+/* Nothing the trap frame lacks: no FPU in the kernel, no banked registers to show. */
+struct kgdb_arch_cpu {
+};
+
 static inline void arch_kgdb_breakpoint(void)
 {
 	__asm__ __volatile__(".inst " __stringify(ARM_KGDB_BREAK_INSN) : : : "memory");

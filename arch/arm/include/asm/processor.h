@@ -61,13 +61,6 @@ static inline void arch_cpu_idle(void)
 #define DACR_CLIENT	0x1
 #define DACR_MANAGER	0x3
 
-/*
- * Make @len bytes of instructions written at @addr visible to instruction
- * fetch on every CPU: clean the data cache lines to the point of
- * unification, then invalidate the (inner shareable) instruction caches
- * and branch predictors.
- */
-void arm_sync_icache(uintptr_t addr, size_t len);
 #endif
 
 #endif

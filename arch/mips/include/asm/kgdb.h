@@ -2,6 +2,8 @@
 #ifndef _ASM_MIPS_KGDB_H
 #define _ASM_MIPS_KGDB_H
 
+#include <kernel/types.h>
+
 /*
  * The MIPS debugger backend (arch/mips/kernel/kgdb*.c). The breakpoint is
  * "break 0x3f0" (the code Linux's kgdb uses), which traps with EPC on
@@ -12,6 +14,12 @@
 #include <kernel/compiler.h>
 
 #define MIPS_KGDB_BREAK_INSN	0x03f0000d	/* break 0x3f0 */
+
+/* The FPU as each CPU had it when it stopped; the kernel itself never uses it. */
+struct kgdb_arch_cpu {
+	u32 f[32];
+	u32 fcsr, fir;
+};
 
 static inline void arch_kgdb_breakpoint(void)
 {

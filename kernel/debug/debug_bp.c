@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Fault-safe access to the target's memory, and the software breakpoint
+ * table: what gdb asked for (Z0/z0), and whether each breakpoint's
+ * instruction is in memory. Breakpoints are in memory only while the
+ * kernel runs; the core takes them all out as it stops, so that memory
+ * reads show the original code.
+ */
+
+#include <kernel/errno.h>
+#include <kernel/nofault.h>
+#include <kernel/string.h>
+#include <asm/cacheflush.h>
+#include "debug_internal.h"
+
+long kgdb_mem_read(void *dst, uintptr_t addr, size_t len)
+{
+	return copy_from_kernel_nofault(dst, (const void *)addr, len);
+}
+
+/* Writable data directly; read-only text through text_poke(). */
+long kgdb_mem_write(uintptr_t addr, const void *src, size_t len)
+{
+	long err = copy_to_kernel_nofault((void *)addr, src, len);
+
+	if (err)
+		err = text_poke((void *)addr, src, len);
+	if (!err)
+		flush_icache_range(addr, addr + len);
+	return err;
+}
+
+/* The arch's breakpoint instruction as it lies in memory. */
+void kgdb_bp_insn(u8 *insn)
+{
+	unsigned int i, len = arch_kgdb_ops.bp_len;
+
+	for (i = 0; i < len; i++)
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		insn[i] = (u8)(arch_kgdb_ops.bp_insn >> (8 * (len - 1 - i)));
+#else
+		insn[i] = (u8)(arch_kgdb_ops.bp_insn >> (8 * i));
+#endif
+}
+
+static long plant(uintptr_t addr)
+{
+	u8 insn[KGDB_MAX_BP_LEN];
+
+	kgdb_bp_insn(insn);
+	return kgdb_mem_write(addr, insn, arch_kgdb_ops.bp_len);
+}
+
+/*
+ * SET: gdb wants it, memory unchanged (while the debugger is in control).
+ * ACTIVE: the breakpoint instruction is in memory (while the kernel runs).
+ * REMOVED: gdb took it out; kept so that a CPU that hit it just before can
+ * tell its trap was ours and restart the instruction.
+ */
+enum bp_state { BP_FREE, BP_SET, BP_ACTIVE, BP_REMOVED };
+
+struct kgdb_bp {
+	uintptr_t addr;
+	enum bp_state state;
+	u8 saved[KGDB_MAX_BP_LEN];
+};
+
+static struct kgdb_bp kgdb_bps[CONFIG_KGDB_MAX_BREAKPOINTS];
+
+static struct kgdb_bp *bp_find(uintptr_t addr)
+{
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
+		if (bp->state != BP_FREE && bp->addr == addr)
+			return bp;
+	return NULL;
+}
+
+static struct kgdb_bp *bp_alloc(void)
+{
+	struct kgdb_bp *bp, *removed = NULL;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
+		if (bp->state == BP_FREE)
+			return bp;
+		if (bp->state == BP_REMOVED && !removed)
+			removed = bp;
+	}
+	return removed;
+}
+
+int kgdb_set_sw_break(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+	unsigned int len = arch_kgdb_ops.bp_len;
+	u8 orig[KGDB_MAX_BP_LEN];
+	long err;
+
+	if (bp && bp->state == BP_SET)
+		return 0;
+	if (!bp)
+		bp = bp_alloc();
+	if (!bp)
+		return -ENOSPC;
+	/* Prove now that the address takes a breakpoint, so gdb hears of it. */
+	if (kgdb_mem_read(orig, addr, len))
+		return -EFAULT;
+	err = plant(addr);
+	if (err)
+		return (int)err;
+	kgdb_mem_write(addr, orig, len);
+	bp->addr = addr;
+	bp->state = BP_SET;
+	return 0;
+}
+
+/* Not set is fine: gdb sent it again (it missed our ack), as for Z. */
+int kgdb_remove_sw_break(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+
+	if (bp && bp->state == BP_SET)
+		bp->state = BP_REMOVED;
+	return 0;
+}
+
+void kgdb_remove_all_breaks(void)
+{
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
+		if (bp->state == BP_SET)
+			bp->state = BP_REMOVED;
+	kgdb_remove_all_hw_breaks();
+}
+
+enum kgdb_bp_at kgdb_bp_at(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+
+	return !bp ? KGDB_BP_NONE : bp->state == BP_ACTIVE ? KGDB_BP_PLANTED : KGDB_BP_LIFTED;
+}
+
+bool kgdb_bp_insn_at(uintptr_t addr)
+{
+	u8 buf[KGDB_MAX_BP_LEN], insn[KGDB_MAX_BP_LEN];
+
+	kgdb_bp_insn(insn);
+	return !kgdb_mem_read(buf, addr, arch_kgdb_ops.bp_len) &&
+	       !memcmp(buf, insn, arch_kgdb_ops.bp_len);
+}
+
+/* Plant every SET breakpoint, saving what it covers. */
+void kgdb_bp_plant_all(void)
+{
+	unsigned int len = arch_kgdb_ops.bp_len;
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
+		if (bp->state != BP_SET)
+			continue;
+		if (kgdb_mem_read(bp->saved, bp->addr, len) || plant(bp->addr))
+			bp->state = BP_REMOVED;
+		else
+			bp->state = BP_ACTIVE;
+	}
+}
+
+static void bp_lift(struct kgdb_bp *bp, enum bp_state to)
+{
+	kgdb_mem_write(bp->addr, bp->saved, arch_kgdb_ops.bp_len);
+	bp->state = to;
+}
+
+void kgdb_bp_lift_all(bool forget)
+{
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
+		if (bp->state == BP_ACTIVE)
+			bp_lift(bp, forget ? BP_REMOVED : BP_SET);
+}
+
+bool kgdb_bp_lift(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+
+	if (!bp || bp->state != BP_ACTIVE)
+		return false;
+	bp_lift(bp, BP_REMOVED);
+	return true;
+}

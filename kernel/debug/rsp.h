@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _KERNEL_DEBUG_RSP_H
+#define _KERNEL_DEBUG_RSP_H
+
+/*
+ * What the GDB protocol front end (gdbstub*.c) keeps to itself: the
+ * session, thread ids, the documents gdb reads with qXfer, and the
+ * framing layer's receive and transmit helpers.
+ */
+
+#include "frontend.h"
+
+#ifndef CONFIG_KGDB_PACKET_SIZE
+#define CONFIG_KGDB_PACKET_SIZE	4096
+#endif
+/* Largest packet payload accepted and sent, and announced as PacketSize. */
+#define KGDB_PACKET_SIZE	CONFIG_KGDB_PACKET_SIZE
+
+/*
+ * Thread ids on the wire: a task is its pid + 1 (gdb reserves 0), and each
+ * CPU has a shadow thread KGDB_TID_CPU_BASE + cpu showing what that CPU was
+ * doing when it stopped (gdb prints it as "Thread 1000000" and up).
+ */
+#define KGDB_TID_CPU_BASE	1000000L
+#define KGDB_TID_ANY		0L
+#define KGDB_TID_ALL		(-1L)
+
+/*
+ * What one gdb connection has set up (gdbstub*.c), in one place so that
+ * a session can be forgotten whole.
+ */
+struct gdb_session {
+	bool attached;		/* from gdb's first packet to detach or kill */
+	long g_tid, c_tid;	/* Hg, Hc: the threads for registers and resuming */
+	unsigned int thread_cursor;	/* where qsThreadInfo goes on */
+	bool stopped_unlisted;	/* a stop reply went out; no thread list read since */
+	bool list_terse;	/* the thread list being read has no texts */
+};
+extern struct gdb_session gdb_session;
+
+/* gdbstub.c: console text to gdb as O packets (target running). */
+void gdbstub_console_write(const char *s, size_t len);
+
+/* gdbstub_threads.c: gdb's threads (CPU shadows, then tasks). */
+#define GDB_THREAD_TEXT	64	/* the longest text shown after a thread */
+long gdb_cpu_tid(unsigned int cpu);
+/* @tid, or for "any"/"all" the thread of @stopped_cpu. */
+bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct kgdb_thread *th);
+/* The @n-th thread of the list: online CPUs' shadows, then live tasks. */
+bool gdb_thread_nth(unsigned int n, long *tid);
+/* What gdb shows in parentheses after a thread. */
+void gdb_thread_text(const struct kgdb_thread *th, char *s, size_t size);
+/*
+ * Into the reply: the [off, end) window of the thread list's XML, with
+ * each thread's text unless @terse; true if it ends there.
+ */
+bool gdb_threads_xml(size_t off, size_t end, bool terse);
+
+/* gdbstub_xml.c: a qXfer document, generated whole, of which the window
+ * [off, end) goes into the reply being built. */
+struct xml_window {
+	size_t pos;		/* document bytes generated so far */
+	size_t off, end;	/* the window asked for */
+	size_t sent;		/* bytes of the window in the reply */
+	bool full;		/* the reply ran out of room */
+};
+#define XML_WINDOW(o, e)	((struct xml_window){ .off = (o), .end = (e) })
+void xml_put(struct xml_window *w, const char *s, size_t len);
+void xml_str(struct xml_window *w, const char *s);
+void xml_text(struct xml_window *w, const char *s);	/* escaped */
+void xml_attr(struct xml_window *w, const char *name, const char *value);
+bool xml_window_done(const struct xml_window *w);	/* the document ends in it */
+
+/*
+ * gdbstub_tdesc.c: the [off, end) window of target.xml, true if it ends
+ * there; and the qRegisterInfo reply for a register.
+ */
+bool gdb_tdesc_xml(size_t off, size_t end);
+void gdb_reg_info(unsigned long regno);
+
+/* gdbstub_packet.c: the framing layer and the rx/tx helpers. */
+int gdb_get_packet(void);	/* payload length, or -E2BIG if it was too long */
+void gdb_noack_begin(void);	/* QStartNoAckMode answered: no acks from now on */
+void gdb_framing_reset(void);	/* the transport went away */
+
+struct gdb_rx {
+	const char *p;
+	const char *end;
+};
+void rx_init(struct gdb_rx *rx, const char *p, size_t len);
+bool rx_eof(const struct gdb_rx *rx);
+int rx_char(struct gdb_rx *rx);
+bool rx_lit(struct gdb_rx *rx, char c);
+bool rx_hex(struct gdb_rx *rx, uintptr_t *v);
+bool rx_tid(struct gdb_rx *rx, long *tid);
+size_t rx_hexbytes(struct gdb_rx *rx, u8 *dst, size_t max);
+long rx_binary(struct gdb_rx *rx, u8 *dst, size_t max);
+
+/* The packet buffer: the request, then the reply built over it. */
+extern char gdb_buf[KGDB_PACKET_SIZE + 1];
+
+void tx_begin(void);
+size_t tx_room(void);
+void tx_char(char c);
+void tx_patch(size_t pos, char c);
+void tx_str(const char *s);
+void tx_hex(unsigned long v);
+void tx_hexbytes(const u8 *buf, size_t len);
+size_t tx_binary(const u8 *buf, size_t len);
+void tx_end(void);
+/* ... the stop reply gdb waits for after a resume: resent after long silence */
+void tx_end_awaited(void);
+void tx_reply(const char *s);
+void tx_err(int err);
+
+#endif

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernel/debug/debug_core.c, debug_io.c, debug_regs.c, debug_bp.c: what
+ * the protocol's tests do not reach. A second front end ("test", above
+ * gdb, so it sees every stop first) hands the line to gdb and gets it
+ * back; boot parameters and SysRq-G from their linker tables; faulty arch
+ * tables refused at registration; the hold window; a breakpoint hit on
+ * the way out; text that takes no writes.
+ */
+
+#include "harness.h"
+#include <kernel/errno.h>
+#include <kernel/params.h>
+#include <kernel/sysrq.h>
+#include <asm-generic/sections.h>
+#include "../../kernel/debug/debug_internal.h"
+
+#define BP1	(FAKE_TEXT + 0x100)
+
+/* What the test front end does at its next stops, in order. */
+struct step {
+	enum kgdb_action action;
+	const char *to;		/* KGDB_HANDOVER: a front end's name, or NULL */
+	void (*before)(void);	/* called first, in debugger context */
+};
+static struct {
+	struct step plan[8];
+	unsigned int n, next;
+	struct kgdb_stop stops[8];
+} fe;
+
+static void test_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
+{
+	const struct step *s = &fe.plan[fe.next < fe.n ? fe.next : fe.n - 1];
+
+	fe.stops[fe.next++ % 8] = *stop;
+	if (s->before)
+		s->before();
+	*res = (struct kgdb_resume){ .action = s->action, .cpu = stop->cpu,
+				     .to = s->to ? kgdb_frontend_find(s->to) : NULL };
+}
+
+static const struct kgdb_frontend test_frontend = {
+	.name = "test",
+	.priority = 10,
+	.run = test_run,
+};
+KGDB_FRONTEND(test, &test_frontend);
+
+static void plan(const struct step *steps, unsigned int n)
+{
+	memcpy(fe.plan, steps, n * sizeof(*steps));
+	fe.n = n;
+	fe.next = 0;
+}
+
+static const struct boot_param *param(const char *name)
+{
+	const struct boot_param *p;
+
+	for (p = (void *)__boot_params_start; p < (const struct boot_param *)__boot_params_end; p++)
+		if (!strcmp(p->name, name))
+			return p;
+	fail_msg("no boot parameter %s", name);
+	return NULL;
+}
+
+static int reset_fe(void **state)
+{
+	memset(&fe, 0, sizeof(fe));
+	return setup1(state);
+}
+
+/* The highest priority serves; a handover lasts until the session ends. */
+static void test_frontends_hand_the_line_over(void **state)
+{
+	static const struct step steps[] = {
+		{ KGDB_HANDOVER, NULL, NULL },		/* to nobody: it runs again */
+		{ KGDB_HANDOVER, "gdb", NULL },
+	};
+
+	assert_ptr_equal(kgdb_frontend_find("test"), &test_frontend);
+	assert_non_null(kgdb_frontend_find("gdb"));
+	assert_null(kgdb_frontend_find("kdb"));
+	assert_ptr_equal(kgdb_frontend_current(), &test_frontend);
+	plan(steps, 2);
+	gdb_connect();
+	xchg("qC", "QC2");
+	xchg("D", "OK");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+	assert_int_equal(fe.next, 2);
+	assert_int_equal(fe.stops[1].signo, SIGTRAP);
+	/* gdb's detach gave the line back. */
+	assert_ptr_equal(kgdb_frontend_current(), &test_frontend);
+	plan((const struct step[]){ { KGDB_CONTINUE, NULL, NULL } }, 1);
+	kgdb_breakpoint();
+	assert_int_equal(fe.next, 1);
+}
+
+/* While gdb serves, it is the current front end, and stays so on a continue. */
+static void test_handover_lasts_until_the_session_ends(void **state)
+{
+	plan((const struct step[]){ { KGDB_HANDOVER, "gdb", NULL } }, 1);
+	gdb_connect();
+	resume("c");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_ptr_equal(kgdb_frontend_current(), kgdb_frontend_find("gdb"));
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	kgdb_breakpoint();
+	assert_output();
+	assert_int_equal(fe.next, 1);
+	assert_ptr_equal(kgdb_frontend_current(), &test_frontend);
+}
+
+static void test_boot_parameters(void **state)
+{
+	extern struct console *fake_console;
+	static const struct step cont[] = { { KGDB_CONTINUE, NULL, NULL } };
+
+	assert_int_equal(param("kgdb.ro")->setup("1"), 0);
+	assert_true(kgdb_read_only);
+	assert_int_equal(param("kgdb.ro")->setup("0"), 0);
+	assert_false(kgdb_read_only);
+	assert_int_equal(param("kgdb.ro")->setup(NULL), 0);
+	assert_true(kgdb_read_only);
+	assert_int_equal(param("kgdb.ro")->setup("yes"), -EINVAL);
+	assert_int_equal(param("kgdb.ro")->setup("0"), 0);
+
+	/* kgdbcon=0: a transport that is no console gets no copy of the log. */
+	kgdb_unregister_io_module(&fake_io);
+	assert_int_equal(param("kgdbcon")->setup("0"), 0);
+	assert_int_equal(kgdb_register_io_module(&fake_io), 0);
+	assert_null(fake_console);
+	kgdb_unregister_io_module(&fake_io);
+	assert_int_equal(param("kgdbcon")->setup(NULL), 0);
+	assert_int_equal(kgdb_register_io_module(&fake_io), 0);
+	assert_non_null(fake_console);
+
+	/* kgdbwait: the first transport's registration stops once, no more. */
+	plan(cont, 1);
+	kgdb_initial_breakpoint();
+	assert_int_equal(fe.next, 0);
+	assert_int_equal(param("kgdbwait")->setup(NULL), 0);
+	kgdb_initial_breakpoint();
+	assert_int_equal(fe.next, 1);
+	assert_int_equal(fe.stops[0].signo, SIGTRAP);
+	kgdb_initial_breakpoint();
+	assert_int_equal(fe.next, 1);
+}
+
+static void test_sysrq_g(void **state)
+{
+	const struct sysrq_key *k;
+
+	plan((const struct step[]){ { KGDB_CONTINUE, NULL, NULL } }, 1);
+	for (k = (void *)__sysrq_keys_start; k->key != 'g'; k++)
+		assert_true(k + 1 < (const struct sysrq_key *)__sysrq_keys_end);
+	k->handler('g');
+	assert_int_equal(fe.next, 1);
+	kgdb_unregister_io_module(&fake_io);
+	k->handler('g');			/* no transport: a message, no stop */
+	assert_int_equal(fe.next, 1);
+}
+
+/* Any NMI that lands in the hold window moves the CPU past the sleep. */
+static void test_hold_window(void **state)
+{
+	fake_regs[0].pc = (uintptr_t)fake_hold_window;
+	assert_int_equal(fake_exception(DIE_NMI, 0, &fake_regs[0]), NOTIFY_DONE);
+	assert_int_equal(fake_regs[0].pc, (uintptr_t)fake_hold_window + 1);
+	fake_regs[0].pc = (uintptr_t)fake_hold_window + 1;
+	assert_int_equal(fake_exception(DIE_NMI, 0, &fake_regs[0]), NOTIFY_DONE);
+	assert_int_equal(fake_regs[0].pc, (uintptr_t)fake_hold_window + 1);
+	/* A die value the debugger does not know is none of its business. */
+	assert_int_equal(notify_die((enum die_val)99, "?", &fake_regs[0], 0, 0, 0), NOTIFY_DONE);
+}
+
+static int way_out_verdict;
+
+/* The master runs into its own breakpoint after planting it. */
+static void trap_on_the_way_out(void)
+{
+	fake_post_hook = NULL;
+	fake_regs[0].pc = BP1 + 1;
+	way_out_verdict = fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]);
+}
+
+static void set_bp1(void)
+{
+	assert_int_equal(kgdb_set_sw_break(BP1), 0);
+	fake_post_hook = trap_on_the_way_out;
+}
+
+/* A breakpoint of ours hit on the way out is taken out for good. */
+static void test_breakpoint_hit_on_the_way_out(void **state)
+{
+	u8 orig = fake_mem[BP1];
+
+	plan((const struct step[]){ { KGDB_CONTINUE, NULL, set_bp1 } }, 1);
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_int_equal(way_out_verdict, NOTIFY_STOP);
+	assert_int_equal(fake_mem[BP1], orig);
+	assert_int_equal(fake_regs[0].pc, BP1);
+	assert_int_equal(kgdb_bp_at(BP1), KGDB_BP_LIFTED);
+}
+
+static void lock_text(void)
+{
+	assert_int_equal(kgdb_set_sw_break(BP1), 0);
+	fake_text_locked = true;
+}
+
+/* Text that takes no writes: refused at Z0, or dropped when planting. */
+static void test_text_that_takes_no_writes(void **state)
+{
+	u8 orig = fake_mem[BP1];
+
+	fake_text_locked = true;
+	assert_int_equal(kgdb_set_sw_break(BP1), -EFAULT);
+	fake_text_locked = false;
+	plan((const struct step[]){ { KGDB_CONTINUE, NULL, lock_text } }, 1);
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	fake_text_locked = false;
+	assert_int_equal(fake_mem[BP1], orig);
+	assert_int_equal(kgdb_bp_at(BP1), KGDB_BP_LIFTED);
+}
+
+/* A transport is a stream or carries packets, not both, not neither. */
+static void test_transport_kinds(void **state)
+{
+	struct kgdb_io both = fake_io, neither = fake_io;
+
+	kgdb_unregister_io_module(&fake_io);
+	both.get_packet = (int (*)(char *, size_t))1;
+	both.put_packet = (void (*)(const char *, size_t, enum kgdb_packet_kind))1;
+	neither.read_char = NULL;
+	assert_int_equal(kgdb_register_io_module(&both), -EINVAL);
+	assert_int_equal(kgdb_register_io_module(&neither), -EINVAL);
+	assert_int_equal(kgdb_register_io_module(&fake_io), 0);
+}
+
+/* ---------------------------------------------------------------- the arch's table */
+
+#define ROW(n, b, f, t)	{ n, b, 0, NULL, NULL, f, t, 0 }
+
+static struct kgdb_reg rows[3];
+static struct kgdb_reg_feature features[1];
+static struct kgdb_arch arch;
+
+/* A good table of three 64-bit frame rows, then one thing wrong with it. */
+static void good(void)
+{
+	rows[0] = (struct kgdb_reg)ROW("pc", 64, KGDB_IN_FRAME(pc), KGDB_IN_TASK(pc));
+	rows[1] = (struct kgdb_reg)ROW("sp", 64, KGDB_IN_FRAME(sp), KGDB_NOWHERE);
+	rows[2] = (struct kgdb_reg)ROW("fp", 64, KGDB_IN_CPU(fpu), KGDB_CONST(3));
+	features[0] = (struct kgdb_reg_feature){ "fake.gprs", NULL };
+	arch = (struct kgdb_arch){ .bp_insn = 0xcc, .bp_len = 1, .regs = rows, .num_regs = 3,
+				   .reg_features = features, .num_reg_features = 1,
+				   .tdesc_arch = "fake", .pc_regno = 0, .sp_regno = 1,
+				   .fp_regno = 2 };
+	assert_true(kgdb_arch_valid(&arch));
+}
+
+static void test_faulty_arch_tables_are_refused(void **state)
+{
+	assert_true(kgdb_arch_valid(&arch_kgdb_ops));
+#define BAD(change) do { good(); change; assert_false(kgdb_arch_valid(&arch)); } while (0)
+	BAD(arch.bp_len = 0);
+	BAD(arch.bp_len = KGDB_MAX_BP_LEN + 1);
+	BAD(arch.regs = NULL);
+	BAD(arch.num_regs = 0);
+	BAD(arch.tdesc_arch = NULL);
+	BAD(arch.num_reg_features = 0);
+	BAD(features[0].name = NULL);
+	BAD(rows[1].feature = 1);			/* no such feature */
+	BAD(arch.pc_regno = 3);				/* no such row */
+	BAD(arch.sp_regno = -1);			/* only fp may be missing */
+	BAD(arch.fp_regno = -2);
+	BAD(rows[0].bits = 128; rows[0].frame = (struct kgdb_reg_loc)KGDB_NOWHERE;
+	    rows[0].task = (struct kgdb_reg_loc)KGDB_NOWHERE);	/* the PC wider than an address */
+	BAD(rows[1].name = NULL);
+	BAD(rows[1].name = "s p");			/* qRegisterInfo takes plain words */
+	BAD(rows[1].group = "gen;eral");
+	BAD(rows[1].bits = 0);
+	BAD(rows[1].bits = 60);				/* not whole bytes */
+	BAD(rows[1].bits = 8 * (KGDB_REG_MAX_BYTES + 8));
+	BAD(rows[1].frame = (struct kgdb_reg_loc)KGDB_IN_TASK(sp));	/* a task's, for a CPU */
+	BAD(rows[1].task = (struct kgdb_reg_loc)KGDB_IN_FRAME(sp));	/* a CPU's, for a task */
+	BAD(rows[1].task = (struct kgdb_reg_loc)KGDB_IN_CPU(fpu));
+	BAD(rows[1].frame.base = 99);
+	BAD(rows[1].bits = 80);				/* a 10-byte register ... */
+	BAD(rows[1].bits = 80; rows[1].frame = (struct kgdb_reg_loc)KGDB_NOWHERE;
+	    rows[1].task = (struct kgdb_reg_loc)KGDB_CONST(1));	/* ... no constant */
+	BAD(rows[1].bits = 80; rows[1].frame = (struct kgdb_reg_loc)KGDB_NOWHERE;
+	    rows[1].keep = 1);				/* ... no bits to keep */
+	/* And what is fine: a narrower or wider integer field, an arch's row. */
+	good();
+	rows[1].frame = (struct kgdb_reg_loc)KGDB_IN_CPU(sel);
+	rows[1].task = (struct kgdb_reg_loc)KGDB_BY_ARCH;
+	rows[1].bits = 16;
+	rows[1].keep = 0xff;
+	arch.fp_regno = -1;
+	arch.reg_features = NULL;
+	assert_true(kgdb_arch_valid(&arch));
+#undef BAD
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_frontends_hand_the_line_over, reset_fe,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_handover_lasts_until_the_session_ends,
+						reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_boot_parameters, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_sysrq_g, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_hold_window, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_breakpoint_hit_on_the_way_out, reset_fe,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_text_that_takes_no_writes, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_transport_kinds, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_faulty_arch_tables_are_refused, reset_fe,
+						teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

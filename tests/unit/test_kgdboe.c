@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: MIT
+/*
+ * transports/kgdboe.c as a packet transport: what it does to keep gdb's
+ * packets whole over datagrams (acks ride with replies, copies of a
+ * request get the same reply, the stop reply goes out again while gdb
+ * is silent, NAKs both ways, replies over 8 KiB in two datagrams) and
+ * whom it answers. netpoll is faked (datagrams in and out, whole), the
+ * clock is virtual; the debugger is the real one, on the fake machine.
+ */
+
+#include "harness.h"
+#include <stdlib.h>
+#include <kernel/errno.h>
+#define KGDBOE_DATAGRAM_MAX	1024
+#include "../../transports/kgdboe.c"
+
+#define PEER_IP		0x0a000202	/* 10.0.2.2 */
+#define PEER_PORT	4000
+#define MAX_DGRAMS	64
+#define DGRAM_MAX	(CONFIG_KGDB_PACKET_SIZE + 64)
+/* Silence after the script ran out that means the stub waits for good. */
+#define GIVE_UP_US	130000000UL
+
+struct dgram {
+	u16 port;		/* the sender's */
+	size_t len;
+	char data[DGRAM_MAX];
+	size_t gate;		/* sent once the stub has sent this many */
+	unsigned long late_us;	/* ... and then waited this long */
+};
+
+static struct dgram in[MAX_DGRAMS], want[MAX_DGRAMS], out[MAX_DGRAMS];
+static size_t nr_in, nr_want, nr_out, next_in;
+static unsigned long gate_open_us;	/* when the next datagram's gate opened */
+static bool gate_open;
+static unsigned long progress_us;	/* when a datagram last went in or out */
+
+static const struct net_device_ops fake_nic_ops;
+static struct net_device fake_nic = { .name = "eth0", .ops = &fake_nic_ops };
+
+struct net_device *netdev_find(const char *name)
+{
+	return &fake_nic;
+}
+
+int netpoll_setup(struct netpoll *np)
+{
+	return 0;
+}
+
+void tick_poll_register(struct tick_poll *p)
+{
+}
+
+void tick_poll_unregister(struct tick_poll *p)
+{
+}
+
+/* The script's next datagram, once its gate is open and its time has come. */
+void netpoll_poll(struct netpoll *np)
+{
+	static const u8 mac[ETH_ALEN] = { 0x52, 0x55, 0x0a, 0x00, 0x02, 0x02 };
+	struct dgram *d;
+
+	if (fake_clock_us - progress_us > GIVE_UP_US) {
+		print_error("stuck: the stub waits for a datagram the script has not for it\n");
+		fail();
+	}
+	if (next_in == nr_in)
+		return;
+	d = &in[next_in];
+	if (nr_out < d->gate) {
+		gate_open = false;
+		return;
+	}
+	if (!gate_open) {
+		gate_open = true;
+		gate_open_us = fake_clock_us;
+	}
+	if (fake_clock_us - gate_open_us < d->late_us)
+		return;
+	next_in++;
+	gate_open = false;
+	progress_us = fake_clock_us;
+	np->rx(np, PEER_IP, d->port, mac, (const u8 *)d->data, d->len);
+}
+
+int netpoll_send_udp(struct netpoll *np, const u8 *data, size_t len)
+{
+	assert_true(np->remote_ip == PEER_IP);
+	assert_true(len <= KGDBOE_DATAGRAM_MAX);
+	assert_true(nr_out < MAX_DGRAMS);
+	out[nr_out].len = len;
+	memcpy(out[nr_out++].data, data, len);
+	progress_us = fake_clock_us;
+	return 0;
+}
+
+static void add(struct dgram *d, const char *s, size_t len)
+{
+	assert_true(len <= DGRAM_MAX);
+	memcpy(d->data, s, len);
+	d->len = len;
+}
+
+static void frame_put(u8 c, void *ctx)
+{
+	char **p = ctx;
+
+	*(*p)++ = (char)c;
+}
+
+/* @ack and the packet as the core frames it (gdbstub_packet.c's unit tests test that). */
+static size_t frame(char *buf, const char *ack, const char *payload)
+{
+	char *p = buf + sprintf(buf, "%s", ack);
+
+	gdb_frame_emit(payload, strlen(payload), frame_put, &p);
+	return (size_t)(p - buf);
+}
+
+/* The peer (from @port) sends @s, @late_us after the stub sent what came before. */
+static void peer_raw_from(u16 port, const char *s, size_t len, unsigned long late_us)
+{
+	struct dgram *d = &in[nr_in++];
+
+	assert_true(nr_in <= MAX_DGRAMS);
+	add(d, s, len);
+	d->port = port;
+	d->gate = nr_want;
+	d->late_us = late_us;
+}
+
+static void peer_raw(const char *s)
+{
+	peer_raw_from(PEER_PORT, s, strlen(s), 0);
+}
+
+static void peer_pkt_late(const char *payload, unsigned long late_us)
+{
+	char buf[DGRAM_MAX];
+
+	peer_raw_from(PEER_PORT, buf, frame(buf, "", payload), late_us);
+}
+
+static void peer_pkt(const char *payload)
+{
+	peer_pkt_late(payload, 0);
+}
+
+/* The stub sends @payload as a packet, after an ack when @ack. */
+static void want_pkt(bool ack, const char *payload)
+{
+	char buf[DGRAM_MAX];
+
+	assert_true(nr_want < MAX_DGRAMS);
+	add(&want[nr_want++], buf, frame(buf, ack ? "+" : "", payload));
+}
+
+static void want_raw(const char *s)
+{
+	assert_true(nr_want < MAX_DGRAMS);
+	add(&want[nr_want++], s, strlen(s));
+}
+
+/* gdb's request and the stub's ack and reply in one datagram, then gdb's ack. */
+static void exchange(const char *req, const char *reply)
+{
+	peer_pkt(req);
+	want_pkt(true, reply);
+	peer_raw("+");
+}
+
+static void assert_datagrams(void)
+{
+	size_t i;
+
+	for (i = 0; i < nr_want || i < nr_out; i++) {
+		if (i < nr_want && i < nr_out && want[i].len == out[i].len &&
+		    !memcmp(want[i].data, out[i].data, out[i].len))
+			continue;
+		print_error("datagram %zu: expected %.*s\n", i, i < nr_want ? (int)want[i].len : 0,
+			    i < nr_want ? want[i].data : "");
+		print_error("datagram %zu: got      %.*s\n", i, i < nr_out ? (int)out[i].len : 0,
+			    i < nr_out ? out[i].data : "");
+		fail();
+	}
+	assert_int_equal(next_in, nr_in);
+}
+
+/* The kernel stops at its breakpoint: the debugger serves the script. */
+static void stop_here(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+}
+
+static int oe_setup(void **state)
+{
+	fake_reset(1);
+	nr_in = nr_want = nr_out = next_in = 0;
+	gate_open = false;
+	fake_virtual_clock = true;
+	fake_clock_us = gate_open_us = progress_us = 0;
+	memset(&kgdboe_count, 0, sizeof(kgdboe_count));
+	assert_int_equal(kgdboe_configure("6443@10.0.2.15/eth0"), 0);
+	return 0;
+}
+
+static int oe_teardown(void **state)
+{
+	kgdboe_detach();
+	fake_virtual_clock = false;
+	fake_cpus_stop();
+	return 0;
+}
+
+#define SUPPORTED "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;" \
+	"qXfer:features:read+;qXfer:threads:read+"
+
+static void connect(void)
+{
+	peer_raw("+");
+	exchange("qSupported:multiprocess+;swbreak+;hwbreak+", SUPPORTED);
+}
+
+static void detach(void)
+{
+	peer_pkt("D");
+	want_pkt(true, "OK");
+}
+
+/* Each ack leaves with its reply; no-ack mode is not offered, and refused. */
+static void test_acks_ride_with_replies(void **state)
+{
+	connect();
+	exchange("QStartNoAckMode", "");
+	exchange("qC", "QC2");
+	detach();
+	stop_here();
+	assert_datagrams();
+	assert_string_equal(kgdboe_config, "6443@10.0.2.15/eth0");
+}
+
+/*
+ * The datagram with the stop reply (and the resume's ack) was lost: gdb
+ * sends its 'c' again, late. It gets the same datagram again, and the
+ * target does not run on (then no 'D' would be answered).
+ */
+static void test_copy_of_a_request_is_not_run_twice(void **state)
+{
+	connect();
+	peer_pkt("c");
+	stop_here();
+	want_pkt(true, stop_reply(0, 5, "", 2));
+	peer_pkt_late("c", 1500000);
+	want_pkt(true, stop_reply(0, 5, "", 2));
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+	assert_int_equal(kgdboe_count.resent, 1);
+}
+
+/* The same packet again at once is gdb's next one (a second step): it runs. */
+static void test_quick_repeat_runs_again(void **state)
+{
+	connect();
+	peer_pkt("c");
+	stop_here();
+	want_pkt(true, stop_reply(0, 5, "", 2));
+	peer_pkt("c");
+	stop_here();
+	want_pkt(true, stop_reply(0, 5, "", 2));
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+	assert_int_equal(kgdboe_count.resent, 0);
+}
+
+/* gdb waits for a stop reply with no timeout: silence means it was lost. */
+static void test_stop_reply_goes_out_again_while_gdb_is_silent(void **state)
+{
+	connect();
+	peer_pkt("c");
+	stop_here();
+	want_pkt(true, stop_reply(0, 5, "", 2));
+	want_pkt(true, stop_reply(0, 5, "", 2));	/* after 2 s */
+	want_pkt(true, stop_reply(0, 5, "", 2));	/* after 4 s more */
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+	assert_true(fake_clock_us >= 6000000);
+}
+
+/*
+ * gdb acks every O packet, and may do so late: a '+' that comes after the
+ * stop reply but was owed to an O packet is not the stop reply's ack, and
+ * that stop reply, perhaps lost, goes out again after the silence. The
+ * resume's ack rides with the first O packet.
+ */
+static void test_late_ack_of_an_o_packet_is_not_the_stop_replys(void **state)
+{
+	extern struct console *fake_console;
+
+	connect();
+	peer_pkt("c");
+	stop_here();
+	fake_console->write(fake_console, "hi\n", 3);
+	want_pkt(true, "O68690a");
+	want_pkt(false, stop_reply(0, 5, "", 2));
+	peer_raw("+");		/* the O packet's, late */
+	want_pkt(false, stop_reply(0, 5, "", 2));
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+}
+
+/* A resume's ack waits for its stop reply, or the next tick. */
+static void test_tick_sends_the_ack_of_a_resume(void **state)
+{
+	connect();
+	peer_pkt("c");
+	stop_here();
+	want_raw("+");
+	kgdboe_poll();
+	kgdboe_poll();		/* once */
+	want_pkt(false, stop_reply(0, 5, "", 2));
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+}
+
+/* A damaged packet is NAKed; a NAKed reply goes out again. */
+static void test_naks_both_ways(void **state)
+{
+	connect();
+	peer_raw("$qC#00");
+	want_raw("-");
+	exchange("qC", "QC2");
+	peer_pkt("qAttached");
+	want_pkt(true, "1");
+	peer_raw("-");
+	want_pkt(true, "1");
+	peer_raw("+");
+	peer_raw("$qC");	/* unfinished */
+	want_raw("-");
+	detach();
+	stop_here();
+	assert_datagrams();
+}
+
+/* Monitor output as gdb receives it: hex after an 'O'. */
+static char o_packet[1 + 2 * CONFIG_KGDB_PACKET_SIZE] = "O";
+static size_t o_len = 1;
+
+static void print_hex(struct printer *p, const char *s, size_t len)
+{
+	while (len--)
+		o_len += (size_t)sprintf(o_packet + o_len, "%02x", (u8)*s++);
+}
+
+/*
+ * Monitor output goes out as replies before the final OK, each acked
+ * before the next: one gdb did not ack goes out again after silence.
+ */
+static void test_monitor_output_is_paced_by_acks(void **state)
+{
+	struct printer p = { .write = print_hex };
+	char line[] = "help";
+
+	kgdb_monitor_run(&p, line);
+	connect();
+	peer_pkt("qRcmd,68656c70");
+	want_pkt(true, o_packet);
+	want_pkt(true, o_packet);	/* lost, it seems: no ack */
+	peer_raw("+");
+	want_pkt(false, "OK");
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+	assert_int_equal(kgdboe_count.resent, 1);
+}
+
+/* gdb sent its request again before the stub answered: one reply, to the copy. */
+static void test_a_waiting_copy_takes_the_reply(void **state)
+{
+	connect();
+	peer_pkt("qC");
+	peer_pkt("qC");
+	want_pkt(true, "QC2");
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+}
+
+/*
+ * gdb reads 8 KiB a datagram: a longer reply takes more than one (here
+ * datagrams of 1 KiB, so that a reply of this build's packet size does).
+ */
+static void test_long_reply_in_two_datagrams(void **state)
+{
+	char reply[2 * 0x300 + 1], dgram[DGRAM_MAX];
+	size_t i, len;
+
+	for (i = 0; i < 0x300; i++)
+		sprintf(reply + 2 * i, "%02x", fake_mem[0x1000 + i]);
+	connect();
+	peer_pkt("m1000,300");
+	len = frame(dgram, "+", reply);
+	assert_true(len > KGDBOE_DATAGRAM_MAX && len <= 2 * KGDBOE_DATAGRAM_MAX);
+	want_raw("");
+	add(&want[nr_want - 1], dgram, KGDBOE_DATAGRAM_MAX);
+	want_raw("");
+	add(&want[nr_want - 1], dgram + KGDBOE_DATAGRAM_MAX, len - KGDBOE_DATAGRAM_MAX);
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+}
+
+/* Longer than a packet may be: an error, and the session goes on. */
+static void test_too_long_a_packet(void **state)
+{
+	static char big[CONFIG_KGDB_PACKET_SIZE + 10];
+	size_t i;
+
+	for (i = 0; i < sizeof(big) - 1; i++)
+		big[i] = "01"[i & 1];	/* no runs: sent as long as it is */
+	big[0] = 'M';
+	connect();
+	exchange(big, "E07");
+	exchange("qC", "QC2");
+	detach();
+	stop_here();
+	assert_datagrams();
+}
+
+/*
+ * Another port on the peer's host: dropped and counted, unless it begins
+ * a session of its own (a new gdb after the old one died), which takes
+ * over and is not taken for a copy of the old gdb's last request.
+ */
+static void test_who_is_heard(void **state)
+{
+	char buf[64];
+
+	connect();
+	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "?"), 0);
+	exchange("qC", "QC2");
+	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "qSupported"), 600000);
+	want_pkt(true, SUPPORTED);
+	peer_raw_from(PEER_PORT + 1, "+", 1, 0);
+	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "D"), 0);
+	want_pkt(true, "OK");
+	stop_here();
+	assert_datagrams();
+	assert_int_equal(kgdboe_count.rx_foreign, 1);
+	assert_int_equal(kgdboe_owner.ip, 0);	/* the session ended */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_acks_ride_with_replies, oe_setup, oe_teardown),
+		cmocka_unit_test_setup_teardown(test_copy_of_a_request_is_not_run_twice, oe_setup,
+						oe_teardown),
+		cmocka_unit_test_setup_teardown(test_quick_repeat_runs_again, oe_setup, oe_teardown),
+		cmocka_unit_test_setup_teardown(test_stop_reply_goes_out_again_while_gdb_is_silent,
+						oe_setup, oe_teardown),
+		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,
+						oe_setup, oe_teardown),
+		cmocka_unit_test_setup_teardown(test_tick_sends_the_ack_of_a_resume, oe_setup,
+						oe_teardown),
+		cmocka_unit_test_setup_teardown(test_naks_both_ways, oe_setup, oe_teardown),
+		cmocka_unit_test_setup_teardown(test_monitor_output_is_paced_by_acks, oe_setup,
+						oe_teardown),
+		cmocka_unit_test_setup_teardown(test_a_waiting_copy_takes_the_reply, oe_setup,
+						oe_teardown),
+		cmocka_unit_test_setup_teardown(test_long_reply_in_two_datagrams, oe_setup, oe_teardown),
+		cmocka_unit_test_setup_teardown(test_too_long_a_packet, oe_setup, oe_teardown),
+		cmocka_unit_test_setup_teardown(test_who_is_heard, oe_setup, oe_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
