@@ -82,6 +82,14 @@ defconfig:
 		--kconfig Kconfig $(DEFCONFIG) >/dev/null
 	$(Q)$(MAKE) --no-print-directory $(AUTOCONF)
 
+# make kgdb_min_defconfig: the defconfig with kernel/configs/kgdb_min.config on top.
+%_defconfig: kernel/configs/%.config $(DEFCONFIG)
+	$(Q)mkdir -p $(O)
+	$(Q)cat $(DEFCONFIG) $< > $(O)/.defconfig-$*
+	$(Q)$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/defconfig.py \
+		--kconfig Kconfig $(O)/.defconfig-$* >/dev/null
+	$(Q)$(MAKE) --no-print-directory $(AUTOCONF)
+
 olddefconfig:
 	$(Q)mkdir -p $(O)
 	$(Q)$(KCONFIG_ENV) $(PYTHON) /usr/lib/python3/dist-packages/olddefconfig.py Kconfig >/dev/null
@@ -123,8 +131,8 @@ $(AUTOCONF): $(CONFIG) scripts/genconfig.py
 	$(Q)$(KCONFIG_ENV) $(PYTHON) scripts/genconfig.py $(CONFIG) $@
 
 # The build proper needs the configuration's symbols.
-ifneq ($(filter-out defconfig olddefconfig menuconfig savedefconfig setconfig clean check \
-	check-% run bench fuzz torture,$(MAKECMDGOALS)),)
+ifneq ($(filter-out defconfig %_defconfig olddefconfig menuconfig savedefconfig setconfig clean \
+	check check-% run bench fuzz torture,$(MAKECMDGOALS)),)
 NEED_CONFIG := 1
 endif
 ifeq ($(MAKECMDGOALS),)

@@ -354,9 +354,14 @@ struct kgdb_arch {
 #define KGDB_BREAK_INSN(insn, len, pc_offset)	\
 	.bp_insn = (insn), .bp_len = (len), .bp_pc_offset = (pc_offset)
 #define KGDB_REGISTERS(table, features, arch, pc, sp, fp)			\
-	.regs = (table), .num_regs = ARRAY_SIZE(table), .reg_features = (features),	\
-	.num_reg_features = ARRAY_SIZE(features), .tdesc_arch = (arch),		\
-	.pc_regno = (pc), .sp_regno = (sp), .fp_regno = (fp)
+	.regs = (table), .num_regs = ARRAY_SIZE(table), __KGDB_FEATURES(features),	\
+	.tdesc_arch = (arch), .pc_regno = (pc), .sp_regno = (sp), .fp_regno = (fp)
+#ifdef CONFIG_KGDB_FULL_REGS
+#define __KGDB_FEATURES(f)	.reg_features = (f), .num_reg_features = ARRAY_SIZE(f)
+#else
+/* Only the architecture is described: the features go unused, and unlinked. */
+#define __KGDB_FEATURES(f)	.reg_features = (0 ? (f) : NULL), .num_reg_features = 0
+#endif
 
 /* The architecture's table, defined by the arch backend. */
 extern const struct kgdb_arch arch_kgdb_ops;

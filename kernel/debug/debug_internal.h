@@ -7,54 +7,14 @@
  * debug_bp.c, debug_hw.c, debug_step.c); front ends use frontend.h.
  */
 
+#include <kernel/errno.h>
 #include <kernel/string.h>
 #include "frontend.h"
 
-/* An integer of @size bytes (1, 2, 4 or 8) at @p, in target byte order. */
-static inline u64 kgdb_load(const void *p, size_t size)
-{
-	u8 b;
-	u16 h;
-	u32 w;
-	u64 d;
-
-	switch (size) {
-	case 1:
-		memcpy(&b, p, 1);
-		return b;
-	case 2:
-		memcpy(&h, p, 2);
-		return h;
-	case 4:
-		memcpy(&w, p, 4);
-		return w;
-	default:
-		memcpy(&d, p, 8);
-		return d;
-	}
-}
-
+/* debug_field.c: an integer of @size bytes (1, 2, 4 or 8) at @p, in target byte order ... */
+u64 kgdb_load(const void *p, size_t size);
 /* ... and storing one, cut to size. */
-static inline void kgdb_store(void *p, size_t size, u64 v)
-{
-	u8 b = (u8)v;
-	u16 h = (u16)v;
-	u32 w = (u32)v;
-
-	switch (size) {
-	case 1:
-		memcpy(p, &b, 1);
-		break;
-	case 2:
-		memcpy(p, &h, 2);
-		break;
-	case 4:
-		memcpy(p, &w, 4);
-		break;
-	default:
-		memcpy(p, &v, 8);
-	}
-}
+void kgdb_store(void *p, size_t size, u64 v);
 
 /* debug_bp.c: what the core does with the breakpoint table. */
 enum kgdb_bp_at {
@@ -79,28 +39,97 @@ struct kgdb_hw_hit {
 	struct kgdb_hw_slot slot;	/* the slot that fired, as installed */
 	uintptr_t addr;			/* the address to report */
 };
-void kgdb_remove_all_hw_breaks(void);
-void kgdb_hw_cpu_stop(unsigned int cpu);
-void kgdb_hw_cpu_resume(unsigned int cpu);
 /* On the trapping CPU: did one of its slots fire? */
 enum kgdb_hw_event {
 	KGDB_HW_NONE,		/* no slot fired: a step, or not ours */
 	KGDB_HW_FIRED,		/* *hit fired */
 	KGDB_HW_GONE,		/* a slot fired that this CPU no longer has */
 };
+#ifdef CONFIG_KGDB_HW_BREAKPOINTS
+void kgdb_remove_all_hw_breaks(void);
+void kgdb_hw_cpu_stop(unsigned int cpu);
+void kgdb_hw_cpu_resume(unsigned int cpu);
 enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long err,
 				   struct kgdb_hw_hit *hit);
 bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit);
+#else
+static inline void kgdb_remove_all_hw_breaks(void)
+{
+}
+
+static inline void kgdb_hw_cpu_stop(unsigned int cpu)
+{
+}
+
+static inline void kgdb_hw_cpu_resume(unsigned int cpu)
+{
+}
+
+static inline enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long err,
+						 struct kgdb_hw_hit *hit)
+{
+	return KGDB_HW_NONE;
+}
+
+static inline bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit)
+{
+	return false;
+}
+#endif
 
 /* debug_step.c: 0: armed; KGDB_STEP_DONE: the arch carried the instruction out; or -errno. */
 #define KGDB_STEP_DONE	1
 int kgdb_step_arm(struct pt_regs *regs);
 void kgdb_step_disarm(struct pt_regs *regs);
+
+/*
+ * debug_softstep.c (CONFIG_KGDB_SOFT_STEP): arm returns as kgdb_step_arm(),
+ * or KGDB_STEP_IRQ_INSN when armed over an instruction that sets the
+ * interrupt enable itself.
+ */
+#ifdef CONFIG_KGDB_SOFT_STEP
+bool kgdb_soft_step_can(void);
+int kgdb_soft_step_arm(struct pt_regs *regs);
+void kgdb_soft_step_disarm(void);
 /* Whether a breakpoint trap at @addr is a software step's end. */
 bool kgdb_step_target(uintptr_t addr);
+#else
+static inline bool kgdb_soft_step_can(void)
+{
+	return false;
+}
+
+static inline int kgdb_soft_step_arm(struct pt_regs *regs)
+{
+	return -ENOTSUP;
+}
+
+static inline void kgdb_soft_step_disarm(void)
+{
+}
+
+static inline bool kgdb_step_target(uintptr_t addr)
+{
+	return false;
+}
+#endif
 
 /* debug_regs.c: whether an arch's tables make sense (its registers above all). */
 bool kgdb_arch_valid(const struct kgdb_arch *a);
+
+/* debug_console.c (CONFIG_KGDB_CONSOLE, kgdbcon), for debug_io.c: the transport comes and goes. */
+#ifdef CONFIG_KGDB_CONSOLE
+void kgdbcon_attach(struct kgdb_io *io);
+void kgdbcon_detach(void);
+#else
+static inline void kgdbcon_attach(struct kgdb_io *io)
+{
+}
+
+static inline void kgdbcon_detach(void)
+{
+}
+#endif
 
 /* debug_core.c, for debug_io.c: the transport comes and goes. */
 void kgdb_core_attach(struct kgdb_io *io);

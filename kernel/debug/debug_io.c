@@ -1,52 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * The debugger's transport (one at a time, registered and unregistered at
- * run time), kgdbcon (kernel messages to the attached client while the
- * kernel runs) and kgdbwait (stop at boot once a transport is there).
+ * run time) and kgdbwait (stop at boot once a transport is there).
  */
 
-#include <kernel/console.h>
 #include <kernel/errno.h>
 #include <kernel/irq.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
-#include <kernel/spinlock.h>
-#include <kernel/string.h>
 #include "debug_internal.h"
 
 static bool kgdbwait, kgdbwait_done;
-static bool kgdbcon_enabled = true;
-static bool kgdbcon_registered;
-static DEFINE_SPINLOCK(kgdbcon_lock);
-
-static void kgdbcon_write(struct console *con, const char *s, size_t len)
-{
-	const struct kgdb_frontend *fe = kgdb_frontend_current();
-	unsigned long flags;
-
-	if (!kgdb_connected() || kgdb_active() || !READ_ONCE(kgdb_io_ops) || !fe->console_write)
-		return;
-	local_irq_save(flags);
-	/* Another CPU is mid-packet: dropping text beats interleaving it. */
-	if (spin_trylock(&kgdbcon_lock)) {
-		fe->console_write(s, len);
-		spin_unlock(&kgdbcon_lock);
-	}
-	local_irq_restore(flags);
-}
-
-static struct console kgdbcon = {
-	.name = "kgdb",
-	.write = kgdbcon_write,
-	.flags = CON_ENABLED,
-};
-
-static int kgdbcon_setup(const char *val)
-{
-	kgdbcon_enabled = !val || strcmp(val, "0");
-	return 0;
-}
-boot_param("kgdbcon", kgdbcon_setup);
 
 static int kgdbwait_setup(const char *val)
 {
@@ -63,6 +27,10 @@ int kgdb_register_io_module(struct kgdb_io *io)
 	/* A stream or a packet transport, not both, not neither. */
 	if (stream == packet || !kgdb_arch_valid(&arch_kgdb_ops) || !kgdb_frontend_current())
 		return -EINVAL;
+#ifndef CONFIG_KGDB_PACKET_IO
+	if (packet)
+		return -EINVAL;
+#endif
 	if (kgdb_io_ops)
 		return -EBUSY;
 	if (io->init) {
@@ -71,10 +39,7 @@ int kgdb_register_io_module(struct kgdb_io *io)
 			return err;
 	}
 	kgdb_core_attach(io);
-	if (kgdbcon_enabled && !io->is_console) {
-		register_console(&kgdbcon);
-		kgdbcon_registered = true;
-	}
+	kgdbcon_attach(io);
 	pr_info("kgdb: debugger on %s\n", io->name);
 	return 0;
 }
@@ -83,10 +48,7 @@ void kgdb_unregister_io_module(struct kgdb_io *io)
 {
 	if (kgdb_io_ops != io || kgdb_active())
 		return;
-	if (kgdbcon_registered) {
-		unregister_console(&kgdbcon);
-		kgdbcon_registered = false;
-	}
+	kgdbcon_detach();
 	kgdb_core_detach();
 	pr_info("kgdb: %s unregistered\n", io->name);
 }

@@ -13,6 +13,7 @@
  */
 
 #include <kgdb.h>
+#include <kernel/errno.h>
 #include <kernel/smp.h>
 
 #ifndef CONFIG_KGDB_MAX_BREAKPOINTS
@@ -121,10 +122,27 @@ int kgdb_set_sw_break(uintptr_t addr);
 int kgdb_remove_sw_break(uintptr_t addr);
 void kgdb_remove_all_breaks(void);
 
-/* debug_hw.c: hardware breakpoints and watchpoints. */
+/* debug_hw.c: hardware breakpoints and watchpoints (CONFIG_KGDB_HW_BREAKPOINTS). */
+#ifdef CONFIG_KGDB_HW_BREAKPOINTS
 bool kgdb_hw_supported(void);
 int kgdb_set_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type);
 int kgdb_remove_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type);
+#else
+static inline bool kgdb_hw_supported(void)
+{
+	return false;
+}
+
+static inline int kgdb_set_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
+{
+	return -ENOTSUP;
+}
+
+static inline int kgdb_remove_hw_break(uintptr_t addr, size_t len, enum kgdb_bptype type)
+{
+	return -ENOTSUP;
+}
+#endif
 
 /* debug_step.c: whether the core can step (in hardware or in software). */
 bool kgdb_can_step(void);

@@ -37,6 +37,8 @@ static bool ro_refuse(const char *what, size_t len)
 
 /* The longest monitor command line. */
 #define GDB_MONITOR_LINE	256
+/* More registers than gdb's layout for any arch has. */
+#define GDB_MAX_REGS		512
 static const struct kgdb_stop *gdb_stop;
 static struct kgdb_resume *gdb_res;
 
@@ -50,7 +52,11 @@ static bool have(enum gdb_need need)
 	case NEED_HW:
 		return kgdb_hw_supported();
 	case NEED_XML:
+#ifdef CONFIG_KGDB_FULL_REGS
 		return arch_kgdb_ops.reg_features;
+#else
+		return arch_kgdb_ops.tdesc_arch;	/* it names the architecture */
+#endif
 	case NEED_STREAM:
 		/* A packet transport keeps packets whole with acks of its own. */
 		return !kgdb_io_ops->get_packet;
@@ -199,6 +205,10 @@ static bool h_write_regs(struct gdb_args *a)
 	return false;
 }
 
+/*
+ * One register; one past the table that gdb's layout for the arch has
+ * (a port may serve fewer: CONFIG_KGDB_FULL_REGS) is unavailable, "xx".
+ */
 static bool h_read_reg(struct gdb_args *a)
 {
 	uintptr_t regno = a->num[0];
@@ -206,6 +216,10 @@ static bool h_read_reg(struct gdb_args *a)
 	struct kgdb_thread th;
 	int err = regno < arch_kgdb_ops.num_regs ? reg_thread(&th) : -EINVAL;
 
+	if (regno >= arch_kgdb_ops.num_regs && regno < GDB_MAX_REGS) {
+		tx_reply("xx");
+		return false;
+	}
 	if (err) {
 		tx_err(err);
 		return false;
@@ -281,6 +295,7 @@ static bool h_read_mem(struct gdb_args *a)
 	return false;
 }
 
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
 /*
  * As many of the bytes as fit once escaped: gdb asks again for the rest.
  * An eighth of the buffer is left for escapes (code has about one byte in
@@ -302,6 +317,8 @@ static bool h_read_bin(struct gdb_args *a)
 	tx_end();
 	return false;
 }
+
+#endif
 
 /* The bytes to write were decoded into the start of the packet buffer. */
 static void write_mem(uintptr_t addr, size_t len, size_t got)
@@ -325,6 +342,7 @@ static bool h_write_mem(struct gdb_args *a)
 	return false;
 }
 
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
 static bool h_write_bin(struct gdb_args *a)
 {
 	long got = rx_binary(&a->rest, (u8 *)gdb_buf, MIN(a->num[1], KGDB_PACKET_SIZE));
@@ -332,6 +350,7 @@ static bool h_write_bin(struct gdb_args *a)
 	write_mem(a->num[0], a->num[1], got < 0 ? a->num[1] + 1 : (size_t)got);
 	return false;
 }
+#endif
 
 /* The CPU that c/s without a vCont thread act on: Hc's, else the one that stopped. */
 static unsigned int resume_cpu(void)
@@ -542,11 +561,13 @@ static bool h_xfer_features(struct gdb_args *a)
 	return false;
 }
 
+#ifdef CONFIG_KGDB_FULL_REGS
 static bool h_reg_info(struct gdb_args *a)
 {
 	gdb_reg_info(a->num[0]);
 	return false;
 }
+#endif
 
 static bool h_thread_info(struct gdb_args *a)
 {
@@ -593,6 +614,7 @@ static bool h_thread_extra(struct gdb_args *a)
 	return false;
 }
 
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
 /*
  * gdb 13 in all-stop mode reads the whole thread list after every stop
  * (normal_stop -> update_thread_list) but shows the texts only in `info
@@ -620,6 +642,7 @@ static bool h_xfer_threads(struct gdb_args *a)
 	tx_end();
 	return false;
 }
+#endif
 
 static bool h_attached(struct gdb_args *a)
 {
@@ -627,6 +650,7 @@ static bool h_attached(struct gdb_args *a)
 	return false;
 }
 
+#ifdef CONFIG_KGDB_MONITOR
 /* Monitor output goes out as O packets as it is produced. */
 static bool rcmd_output;
 
@@ -675,6 +699,7 @@ static bool h_rcmd(struct gdb_args *a)
 	kgdb_monitor_done();
 	return false;
 }
+#endif
 
 static bool h_noack(struct gdb_args *a)
 {
@@ -685,67 +710,88 @@ static bool h_noack(struct gdb_args *a)
 
 struct gdb_cmd {
 	const char *name;
-	const char *schema;	/* x hex, t thread id, a char, s string, r rest, ? optional */
 	gdb_handler_t handler;
-	enum gdb_need need;
-	const char *feature;	/* for qSupported */
+	char schema[6];		/* x hex, t thread id, a char, s string, r rest, ? optional */
+	u8 need;		/* enum gdb_need */
 	bool writes;		/* changes the machine: refused when read-only */
 };
 
 static const struct gdb_cmd gdb_cmds[] = {
-	{ "?", "", h_status, NEED_NONE, NULL, false },
-	{ "g", "", h_read_regs, NEED_NONE, NULL, false },
-	{ "G", "r", h_write_regs, NEED_NONE, NULL, true },
-	{ "p", "x", h_read_reg, NEED_NONE, NULL, false },
-	{ "P", "x=r", h_write_reg, NEED_NONE, NULL, true },
-	{ "m", "x,x", h_read_mem, NEED_NONE, NULL, false },
-	{ "M", "x,x:r", h_write_mem, NEED_NONE, NULL, true },
-	{ "x", "x,x", h_read_bin, NEED_NONE, "binary-upload+", false },
-	{ "X", "x,x:r", h_write_bin, NEED_NONE, NULL, true },
-	{ "c", "?x", h_continue, NEED_NONE, NULL, false },
-	{ "C", "x?;x", h_continue, NEED_NONE, NULL, false },
-	{ "s", "?x", h_step, NEED_STEP, NULL, false },
-	{ "S", "x?;x", h_step, NEED_STEP, NULL, false },
-	/* vContSupported+: trust vCont? (else gdb never uses 's' on an arch it
-	 * can step in software itself, and steps with breakpoints instead). */
-	{ "vCont?", "", h_vcont_query, NEED_NONE, "vContSupported+", false },
-	{ "vCont;", "r", h_vcont, NEED_NONE, NULL, false },
-	{ "D", "?;x", h_detach, NEED_NONE, NULL, false },
-	{ "k", "", h_kill, NEED_NONE, NULL, true },
-	{ "H", "at", h_set_thread, NEED_NONE, NULL, false },
-	{ "T", "t", h_thread_alive, NEED_NONE, NULL, false },
-	{ "Z", "x,x,x", h_insert_break, NEED_NONE, "swbreak+", false },	/* refuses by type */
-	{ "z", "x,x,x", h_remove_break, NEED_NONE, NULL, false },
-	{ "qSupported", "?:r", h_supported, NEED_NONE, NULL, false },
-	{ "qXfer:features:read:", "s:x,x", h_xfer_features, NEED_XML, "qXfer:features:read+",
-	  false },
-	{ "qXfer:threads:read:", "s:x,x", h_xfer_threads, NEED_NONE, "qXfer:threads:read+",
-	  false },
-	{ "qRegisterInfo", "x", h_reg_info, NEED_NONE, NULL, false },
-	{ "qfThreadInfo", "", h_thread_info, NEED_NONE, NULL, false },
-	{ "qsThreadInfo", "", h_thread_info, NEED_NONE, NULL, false },
-	{ "qC", "", h_current_thread, NEED_NONE, NULL, false },
-	{ "qThreadExtraInfo,", "t", h_thread_extra, NEED_NONE, NULL, false },
-	{ "qAttached", "?:x", h_attached, NEED_NONE, NULL, false },
-	{ "qRcmd,", "r", h_rcmd, NEED_NONE, NULL, false },
-	{ "QStartNoAckMode", "", h_noack, NEED_STREAM, "QStartNoAckMode+", false },
+	{ "?", h_status, "", NEED_NONE, false },
+	{ "g", h_read_regs, "", NEED_NONE, false },
+	{ "G", h_write_regs, "r", NEED_NONE, true },
+	{ "p", h_read_reg, "x", NEED_NONE, false },
+	{ "P", h_write_reg, "x=r", NEED_NONE, true },
+	{ "m", h_read_mem, "x,x", NEED_NONE, false },
+	{ "M", h_write_mem, "x,x:r", NEED_NONE, true },
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
+	{ "x", h_read_bin, "x,x", NEED_NONE, false },
+	{ "X", h_write_bin, "x,x:r", NEED_NONE, true },
+#endif
+	{ "c", h_continue, "?x", NEED_NONE, false },
+	{ "C", h_continue, "x?;x", NEED_NONE, false },
+	{ "s", h_step, "?x", NEED_STEP, false },
+	{ "S", h_step, "x?;x", NEED_STEP, false },
+	{ "vCont?", h_vcont_query, "", NEED_NONE, false },
+	{ "vCont;", h_vcont, "r", NEED_NONE, false },
+	{ "D", h_detach, "?;x", NEED_NONE, false },
+	{ "k", h_kill, "", NEED_NONE, true },
+	{ "H", h_set_thread, "at", NEED_NONE, false },
+	{ "T", h_thread_alive, "t", NEED_NONE, false },
+	{ "Z", h_insert_break, "x,x,x", NEED_NONE, false },	/* refuses by type */
+	{ "z", h_remove_break, "x,x,x", NEED_NONE, false },
+	{ "qSupported", h_supported, "?:r", NEED_NONE, false },
+	{ "qXfer:features:read:", h_xfer_features, "s:x,x", NEED_XML, false },
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
+	{ "qXfer:threads:read:", h_xfer_threads, "s:x,x", NEED_NONE, false },
+#endif
+#ifdef CONFIG_KGDB_FULL_REGS
+	{ "qRegisterInfo", h_reg_info, "x", NEED_NONE, false },
+#endif
+	{ "qfThreadInfo", h_thread_info, "", NEED_NONE, false },
+	{ "qsThreadInfo", h_thread_info, "", NEED_NONE, false },
+	{ "qC", h_current_thread, "", NEED_NONE, false },
+	{ "qThreadExtraInfo,", h_thread_extra, "t", NEED_NONE, false },
+	{ "qAttached", h_attached, "?:x", NEED_NONE, false },
+#ifdef CONFIG_KGDB_MONITOR
+	{ "qRcmd,", h_rcmd, "r", NEED_NONE, false },
+#endif
+	{ "QStartNoAckMode", h_noack, "", NEED_STREAM, false },
+};
+
+/* qSupported features, each announced with the capability it needs. */
+static const struct {
+	const char *name;
+	enum gdb_need need;
+} gdb_features[] = {
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
+	{ "binary-upload+", NEED_NONE },
+#endif
+	/* Trust vCont? (else gdb never uses 's' on an arch it can step in
+	 * software itself, and steps with breakpoints instead). */
+	{ "vContSupported+", NEED_NONE },
+	{ "swbreak+", NEED_NONE },
+	/* Hardware stops are reported only with the slots to cause them. */
+	{ "hwbreak+", NEED_HW },
+	{ "qXfer:features:read+", NEED_XML },
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
+	{ "qXfer:threads:read+", NEED_NONE },
+#endif
+	{ "QStartNoAckMode+", NEED_STREAM },
 };
 
 static bool h_supported(struct gdb_args *a)
 {
-	const struct gdb_cmd *c;
+	unsigned int i;
 
 	tx_begin();
 	tx_str("PacketSize=");
 	tx_hex(KGDB_PACKET_SIZE);
-	for (c = gdb_cmds; c < gdb_cmds + ARRAY_SIZE(gdb_cmds); c++) {
-		if (c->feature && have(c->need)) {
+	for (i = 0; i < ARRAY_SIZE(gdb_features); i++) {
+		if (have(gdb_features[i].need)) {
 			tx_char(';');
-			tx_str(c->feature);
+			tx_str(gdb_features[i].name);
 		}
-		/* Hardware stops are reported only with the slots to cause them. */
-		if (c->handler == h_insert_break && have(NEED_HW))
-			tx_str(";hwbreak+");
 	}
 	tx_end();
 	return false;
@@ -884,7 +930,9 @@ static const struct kgdb_frontend gdb_frontend = {
 	.name = "gdb",
 	.priority = 0,
 	.run = gdb_run,
+#ifdef CONFIG_KGDB_CONSOLE
 	.console_write = gdbstub_console_write,
+#endif
 	.reset = gdb_reset,
 };
 KGDB_FRONTEND(gdb, &gdb_frontend);

@@ -58,11 +58,23 @@ static unsigned long acks_owed;
 
 static bool packet_transport(void)
 {
+#ifdef CONFIG_KGDB_PACKET_IO
 	return kgdb_io_ops->get_packet;
+#else
+	return false;
+#endif
 }
 
 /* ---------------------------------------------------------------- frames */
 
+static bool sum_matches(u8 sum, u8 hi, u8 lo)
+{
+	int h = hex_to_bin((char)hi), l = hex_to_bin((char)lo);
+
+	return h >= 0 && l >= 0 && (u8)(h << 4 | l) == sum;
+}
+
+#ifdef CONFIG_KGDB_PACKET_IO
 static u8 frame_sum(const u8 *p, size_t len)
 {
 	u8 sum = 0;
@@ -70,13 +82,6 @@ static u8 frame_sum(const u8 *p, size_t len)
 	while (len--)
 		sum += *p++;
 	return sum;
-}
-
-static bool sum_matches(u8 sum, u8 hi, u8 lo)
-{
-	int h = hex_to_bin((char)hi), l = hex_to_bin((char)lo);
-
-	return h >= 0 && l >= 0 && (u8)(h << 4 | l) == sum;
 }
 
 enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_t *body_len,
@@ -100,6 +105,7 @@ enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_
 	return sum_matches(frame_sum(*body, *body_len), data[i + 1], data[i + 2]) ?
 	       GDB_FRAME_OK : GDB_FRAME_BAD;
 }
+#endif
 
 /*
  * A client's first packet: gdb's qSupported, or LLDB's QStartNoAckMode
@@ -371,6 +377,7 @@ static void gdb_send_reply(const char *s, size_t len, bool stop)
 		gdb_stream_put(s, len, stop);
 }
 
+#ifdef CONFIG_KGDB_CONSOLE
 /* Console text to gdb while the target runs: O packets, never waiting for acks. */
 void gdbstub_console_write(const char *s, size_t len)
 {
@@ -396,6 +403,7 @@ void gdbstub_console_write(const char *s, size_t len)
 		len -= n;
 	}
 }
+#endif
 
 /* ---------------------------------------------------------------- receive */
 
@@ -475,6 +483,7 @@ size_t rx_hexbytes(struct gdb_rx *rx, u8 *dst, size_t max)
 	return n;
 }
 
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
 /* Binary data with '}' escapes, to the end of the packet; -1 if malformed. */
 long rx_binary(struct gdb_rx *rx, u8 *dst, size_t max)
 {
@@ -494,6 +503,7 @@ long rx_binary(struct gdb_rx *rx, u8 *dst, size_t max)
 	}
 	return (long)n;
 }
+#endif
 
 /* ---------------------------------------------------------------- transmit */
 
@@ -549,14 +559,12 @@ void tx_hex(unsigned long v)
 		tx_char(hex_asc[(v >> shift) & 0xf]);
 }
 
+/* room_before() answers for the room: no tx_char() checks per byte. */
 void tx_hexbytes(const u8 *buf, size_t len)
 {
-	u8 b;
-
-	for (; len && room_before(buf + 1) >= 2; len--) {
-		b = *buf++;
-		tx_char(hex_asc[b >> 4]);
-		tx_char(hex_asc[b & 0xf]);
+	for (; len && room_before(buf + 1) >= 2; len--, buf++) {
+		gdb_buf[tx_len++] = hex_asc[*buf >> 4];
+		gdb_buf[tx_len++] = hex_asc[*buf & 0xf];
 	}
 	if (len)
 		tx_overflow = true;
@@ -570,25 +578,22 @@ static bool must_escape(u8 c)
 /* As many bytes of @buf as fit, escaped; returns how many went in. */
 size_t tx_binary(const u8 *buf, size_t len)
 {
+	bool esc;
 	size_t n;
 
-	u8 b;
-
 	for (n = 0; n < len; n++) {
-		b = buf[n];
-		if (room_before(buf + n + 1) < (must_escape(b) ? 2u : 1u))
+		esc = must_escape(buf[n]);
+		if (room_before(buf + n + 1) < 1u + esc)
 			break;
-		if (must_escape(b)) {
-			tx_char(GDB_ESCAPE);
-			tx_char((char)(b ^ GDB_ESCAPE_XOR));
-		} else {
-			tx_char((char)b);
-		}
+		if (esc)
+			gdb_buf[tx_len++] = GDB_ESCAPE;
+		gdb_buf[tx_len++] = (char)(esc ? buf[n] ^ GDB_ESCAPE_XOR : buf[n]);
 	}
 	return n;
 }
 
-static void tx_send(bool stop)
+/* Out of line: each of its callers would otherwise carry a copy. */
+static __noinline void tx_send(bool stop)
 {
 	/* Handlers size their replies; a reply that still did not fit is a bug
 	 * that gdb must not see as data. */

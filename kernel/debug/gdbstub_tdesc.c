@@ -11,11 +11,28 @@
  * LLDB asks for each register with qRegisterInfo when it has no
  * description (an LLDB built without an XML parser, or an arch that
  * serves none), and the table answers that too.
+ *
+ * Without CONFIG_KGDB_FULL_REGS the description names the architecture
+ * only, with no OS ABI (this kernel is none of gdb's): gdb lays the
+ * registers out as it knows them for it, which the port's table follows
+ * as far as it goes.
  */
 
 #include <kernel/errno.h>
 #include <kernel/string.h>
 #include "rsp.h"
+
+#ifndef CONFIG_KGDB_FULL_REGS
+bool gdb_tdesc_xml(size_t off, size_t end)
+{
+	struct xml_window w = XML_WINDOW(off, end);
+
+	xml_str(&w, "<target><architecture>");
+	xml_text(&w, arch_kgdb_ops.tdesc_arch);
+	xml_str(&w, "</architecture><osabi>none</osabi></target>");
+	return xml_window_done(&w);
+}
+#else
 
 /* @regno: its number in gdb's numbering, written only where gdb would not count to it. */
 static void tdesc_reg(struct xml_window *w, const struct kgdb_reg *r, unsigned int regno,
@@ -115,3 +132,4 @@ void gdb_reg_info(unsigned long regno)
 	tx_char(';');
 	tx_end();
 }
+#endif

@@ -97,6 +97,7 @@ void gdb_thread_text(const struct kgdb_thread *th, char *s, size_t size)
 			 task_state_name(th->task));
 }
 
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
 /*
  * qXfer:threads:read: the thread list as an XML document, generated anew
  * for each read and cut to the window [off, end) that gdb asked for,
@@ -150,3 +151,4 @@ bool gdb_threads_xml(size_t off, size_t end, bool terse)
 	xml_str(&w, "</threads>");
 	return xml_window_done(&w);
 }
+#endif

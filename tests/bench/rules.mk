@@ -3,7 +3,7 @@
 # serial line's own speed, and the footprint (tools/bench/bench.py; see
 # docs/bench.md). Not part of make check.
 BENCH_RUNS ?= 5
-BENCH_ARCHES ?= x86_64 i386
+BENCH_ARCHES ?= $(ARCHES)
 
 .PHONY: bench
 bench:

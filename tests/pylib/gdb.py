@@ -76,7 +76,7 @@ class Gdb:
         self.vmlinux = vmlinux
         self.proc = subprocess.Popen(
             [GDB, "-q", "-nx", "-iex", f"add-auto-load-safe-path {ROOT}",
-             "--interpreter=mi3", vmlinux],
+             "--interpreter=mi3", *([vmlinux] if vmlinux else [])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             start_new_session=True, bufsize=0)
         self.lines = queue.Queue()

@@ -12,7 +12,7 @@ UNIT_RENAMED := memcpy memmove memset memcmp strlen strnlen strcmp strncmp strch
 	strlcpy vsnprintf snprintf
 UNIT_BASE_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
 	-fno-omit-frame-pointer -D__HOST_TEST__ -DCONFIG_NR_CPUS=4 \
-	-DCONFIG_KGDB_PACKET_SIZE=4096 -DCONFIG_KGDB_MAX_BREAKPOINTS=8 \
+	-DCONFIG_KGDB_PACKET_SIZE=4096 -DCONFIG_KGDB_MAX_BREAKPOINTS=8 $(KGDB_ALL_OPTIONS) \
 	-I tests/unit/include -I include -I .
 UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))

@@ -313,6 +313,23 @@ static void test_faulty_arch_tables_are_refused(void **state)
 #undef BAD
 }
 
+/* Each width stores its low bytes only and loads them back zero-extended. */
+static void test_fields_by_size(void **state)
+{
+	static const size_t sizes[] = { 1, 2, 4, 8 };
+	u8 buf[16];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		memset(buf, 0xee, sizeof(buf));
+		kgdb_store(buf + 4, sizes[i], 0x1122334455667788ULL);
+		assert_int_equal(kgdb_load(buf + 4, sizes[i]),
+				 0x1122334455667788ULL & (~0ULL >> (64 - 8 * sizes[i])));
+		assert_int_equal(buf[3], 0xee);
+		assert_int_equal(buf[4 + sizes[i]], 0xee);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +346,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_transport_kinds, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_faulty_arch_tables_are_refused, reset_fe,
 						teardown),
+		cmocka_unit_test(test_fields_by_size),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

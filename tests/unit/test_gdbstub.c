@@ -78,7 +78,9 @@ static void test_registers(void **state)
 	xchg("g", g);
 	xchg("p8", le_hex(r.pc, 8));
 	xchg("pb", le_hex(r.flags, 4));
-	xchg("p10", "E16");
+	xchg("p10", "xx");		/* past the table: unavailable */
+	xchg("p1ff", "xx");
+	xchg("p200", "E16");		/* past any arch's layout */
 	xchg("pffffffffffffffffff", "E16");
 	xchg("Pb=78563412", "OK");
 	xchg("pb", "78563412");

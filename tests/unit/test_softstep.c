@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/debug/debug_step.c: the core's software single-step, for an arch
- * that decodes where an instruction goes (next_pcs) instead of trapping
- * after it, and whose breakpoint leaves the PC on itself (bp_pc_offset 0,
+ * kernel/debug/debug_softstep.c (with debug_step.c): the core's software
+ * single-step, for an arch that decodes where an instruction goes
+ * (next_pcs) instead of trapping after it, and whose breakpoint leaves the PC on itself (bp_pc_offset 0,
  * as on ARM, MIPS and PowerPC). The planted words are invisible to gdb
  * and go back on the stop; interrupts are off in the frame for the step
  * unless the instruction sets them itself.

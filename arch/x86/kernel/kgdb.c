@@ -103,6 +103,7 @@ static const struct kgdb_reg x86_kgdb_regs[] = {
 	SEG_FRAME("ds", ds, __KERNEL_DS), SEG_FRAME("es", es, __KERNEL_DS),
 	SEG_FRAME("fs", fs, __KERNEL_DS), SEG_FRAME("gs", gs, __KERNEL_DS),
 #endif
+#ifdef CONFIG_KGDB_FULL_REGS
 	ST(0), ST(1), ST(2), ST(3), ST(4), ST(5), ST(6), ST(7),
 	FPU("fctrl", FX_FCW, 2, 0), FPU("fstat", FX_FSW, 2, 0),
 	{ "ftag", 32, X86_CORE, NULL, "float", KGDB_BY_ARCH, NONE, 0 },
@@ -118,6 +119,7 @@ static const struct kgdb_reg x86_kgdb_regs[] = {
 #ifdef __x86_64__
 	BASE("fs_base", fs_base), BASE("gs_base", gs_base),
 #endif
+#endif	/* without them, gdb shows x87, SSE and the segment bases as unavailable */
 };
 
 #define FLAG(n, bit)	"<field name=\"" n "\" start=\"" #bit "\" end=\"" #bit "\"/>"
@@ -146,6 +148,7 @@ static const struct kgdb_reg_feature x86_kgdb_features[X86_FEATURES] = {
 	[X86_SEGMENTS] = { "org.gnu.gdb.i386.segments", NULL },
 };
 
+#ifdef CONFIG_KGDB_FULL_REGS
 /* ---------------------------------------------------------------- fxsave */
 
 static bool have_fxsr(void)
@@ -179,12 +182,16 @@ static void fx_access(u8 *fx, bool load)
 		write_cr0(cr0);
 }
 
+#endif
+
 /* Every CPU, master or held, on the way in: keep what the frame lacks. */
 static void x86_kgdb_cpu_enter(struct kgdb_arch_cpu *st)
 {
+#ifdef CONFIG_KGDB_FULL_REGS
 	st->fx_valid = have_fxsr();
 	if (st->fx_valid)
 		fx_access(st->fx, false);
+#endif
 #ifdef __x86_64__
 	__asm__ __volatile__("mov %%ds, %0" : "=r"(st->sel[0]));
 	__asm__ __volatile__("mov %%es, %0" : "=r"(st->sel[1]));
@@ -195,6 +202,7 @@ static void x86_kgdb_cpu_enter(struct kgdb_arch_cpu *st)
 #endif
 }
 
+#ifdef CONFIG_KGDB_FULL_REGS
 /* ... and on the way out: gdb's x87/SSE changes. */
 static void x86_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 {
@@ -243,14 +251,21 @@ static void ftag_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
 			ftw |= 1 << phys;
 	st->fx[FX_FTW] = ftw;
 }
+#endif
 
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(X86_BREAKPOINT_INSN, 1, 1),
 	KGDB_REGISTERS(x86_kgdb_regs, x86_kgdb_features, TDESC_ARCH, GDB_PC, GDB_SP, GDB_BP),
+#ifdef CONFIG_KGDB_FULL_REGS
 	.reg = { .get = ftag_get, .set = ftag_set },	/* the one row by the arch */
+	.cpu = { .enter = x86_kgdb_cpu_enter, .leave = x86_kgdb_cpu_leave },
+#else
+	.cpu.enter = x86_kgdb_cpu_enter,
+#endif
 	.step = { .irq = KGDB_IRQ_ENABLE(FLAGS, X86_EFLAGS_IF), .single = x86_kgdb_single_step },
 	.hold = { .wait = x86_kgdb_hold_halt, .window_start = x86_kgdb_hold_hlt,
 		  .window_end = x86_kgdb_hold_hlt_end },
-	.cpu = { .enter = x86_kgdb_cpu_enter, .leave = x86_kgdb_cpu_leave },
+#ifdef CONFIG_KGDB_HW_BREAKPOINTS
 	.hw = &x86_kgdb_hw,
+#endif
 };

@@ -18,8 +18,10 @@
  * itself as it enters: what the trap frame lacks.
  */
 struct kgdb_arch_cpu {
+#ifdef CONFIG_KGDB_FULL_REGS
 	u8 fx[X86_FXSAVE_SIZE] __aligned(16);	/* fxsave image: x87, SSE */
 	bool fx_valid;		/* fx holds the CPU's state since it entered */
+#endif
 	u16 sel[4];		/* ds, es, fs, gs (x86_64: not in the frame) */
 	unsigned long fs_base, gs_base;	/* x86_64 */
 };

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Software single-step, for an arch without a hardware step: the arch
+ * decodes where the instruction at the PC may go next (step.next_pcs) and
+ * the core plants its breakpoint instruction at each of those addresses.
+ * The stepping CPU's trap on one of them is the step's end, and the words
+ * go back before gdb sees memory. The other CPUs are held meanwhile, so
+ * none of them can run into a planted word; gdb never learns of them.
+ */
+
+#include <kernel/errno.h>
+#include <asm/ptrace.h>
+#include "debug_internal.h"
+
+static struct {
+	unsigned int n;			/* planted words, 0: no software step armed */
+	uintptr_t addr[KGDB_STEP_MAX_TARGETS];
+	u8 saved[KGDB_STEP_MAX_TARGETS][KGDB_MAX_BP_LEN];
+} soft_step;
+
+bool kgdb_soft_step_can(void)
+{
+	return arch_kgdb_ops.step.next_pcs;
+}
+
+void kgdb_soft_step_disarm(void)
+{
+	unsigned int len = arch_kgdb_ops.bp_len;
+
+	/* Last planted first: two targets may share a word. */
+	while (soft_step.n) {
+		soft_step.n--;
+		kgdb_mem_write(soft_step.addr[soft_step.n], soft_step.saved[soft_step.n], len);
+	}
+}
+
+int kgdb_soft_step_arm(struct pt_regs *regs)
+{
+	const struct kgdb_arch *arch = &arch_kgdb_ops;
+	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
+	u8 insn[KGDB_MAX_BP_LEN];
+	u32 word;
+	int i, n;
+
+	if (kgdb_mem_read(&word, instruction_pointer(regs), sizeof(word)))
+		return -EFAULT;
+	n = arch->step.next_pcs(regs, word, pcs);
+	if (!n)
+		return KGDB_STEP_DONE;
+	if (n < 0 || (n & ~KGDB_STEP_IRQ_INSN) > KGDB_STEP_MAX_TARGETS)
+		return n < 0 ? n : -EINVAL;
+	kgdb_bp_insn(insn);
+	for (i = 0; i < (n & ~KGDB_STEP_IRQ_INSN); i++) {
+		soft_step.addr[soft_step.n] = pcs[i];
+		if (kgdb_mem_read(soft_step.saved[soft_step.n], pcs[i], arch->bp_len) ||
+		    kgdb_mem_write(pcs[i], insn, arch->bp_len)) {
+			kgdb_soft_step_disarm();
+			return -EFAULT;
+		}
+		soft_step.n++;
+	}
+	return n & KGDB_STEP_IRQ_INSN;
+}
+
+bool kgdb_step_target(uintptr_t addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < soft_step.n; i++)
+		if (soft_step.addr[i] == addr)
+			return true;
+	return false;
+}
