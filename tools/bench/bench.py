@@ -291,7 +291,8 @@ def footprint_table(fps):
              "the minimal one (kgdb_min_defconfig), as built (-O2) and at -Os. Linux 6.1's "
              "kgdb on x86_64, quoted: text {text} KB, bss {bss} KB (Debian's "
              "linux-source-6.1, tinyconfig + KGDB, -O2; kernel/debug, kgdboc and "
-             "arch/x86/kernel/kgdb.o).".format(**footprint.LINUX_6_1_X86_64), "",
+             "arch/x86/kernel/kgdb.o; docs/bench.md has it measured, SMP and not, -O2 "
+             "and -Os).".format(**footprint.LINUX_6_1_X86_64), "",
              "| arch | part | default | default -Os | minimal | minimal -Os |",
              "|---|---|---|---|---|---|"]
     for arch, fp in fps.items():
