@@ -8,6 +8,7 @@
 
 #include <kernel/sched.h>
 #include <kernel/string.h>
+#include <asm/ptrace.h>
 #include "debug_internal.h"
 
 size_t kgdb_reg_size(unsigned int regno)
@@ -100,11 +101,14 @@ static bool int_size(size_t size)
 
 /*
  * A field of the register's size, or an integer field for an integer
- * register; a constant for an integer register; for a CPU, no field of
- * a task's context, and for a task, none of a CPU's.
+ * register, inside the structure it names; a constant for an integer
+ * register; for a CPU, no field of a task's context, and for a task, none
+ * of a CPU's.
  */
 static bool loc_valid(const struct kgdb_reg_loc *loc, size_t size, bool of_cpu)
 {
+	size_t room;
+
 	switch (loc->base) {
 	case KGDB_LOC_NONE:
 	case KGDB_LOC_ARCH:
@@ -114,15 +118,21 @@ static bool loc_valid(const struct kgdb_reg_loc *loc, size_t size, bool of_cpu)
 	case KGDB_LOC_TASK:
 		if (of_cpu)
 			return false;
+		room = sizeof(struct arch_context);
 		break;
 	case KGDB_LOC_FRAME:
+		room = sizeof(struct pt_regs);
+		break;
 	case KGDB_LOC_CPU:
-		if (!of_cpu)
-			return false;
+		room = sizeof(struct kgdb_arch_cpu);
 		break;
 	default:
 		return false;
 	}
+	if (loc->base != KGDB_LOC_TASK && !of_cpu)
+		return false;
+	if (!loc->size || loc->size > room || loc->off > room - loc->size)
+		return false;
 	return loc->size == size || (int_size(loc->size) && int_size(size));
 }
 
@@ -165,8 +175,9 @@ static bool plain_word(const char *s)
 
 /*
  * The arch's table makes sense: a breakpoint instruction, plain register
- * names, whole bytes, locations that fit, features named and known, an
- * architecture for the description, and the expedited registers there.
+ * names, whole bytes, locations inside their structures, features named
+ * and known, an architecture for the description, and the expedited
+ * registers there.
  * Checked once, when a transport registers, so that nothing can trip on
  * it later.
  */

@@ -40,17 +40,21 @@ int kgdb_soft_step_arm(struct pt_regs *regs)
 	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
 	u8 insn[KGDB_MAX_BP_LEN];
 	u32 word;
-	int i, n;
+	int i, n, targets;
 
 	if (kgdb_mem_read(&word, instruction_pointer(regs), sizeof(word)))
 		return -EFAULT;
 	n = arch->step.next_pcs(regs, word, pcs);
 	if (!n)
 		return KGDB_STEP_DONE;
-	if (n < 0 || (n & ~KGDB_STEP_IRQ_INSN) > KGDB_STEP_MAX_TARGETS)
-		return n < 0 ? n : -EINVAL;
+	if (n < 0)
+		return n;
+	/* No target would let the CPU run on unstepped. */
+	targets = n & ~KGDB_STEP_IRQ_INSN;
+	if (!targets || targets > KGDB_STEP_MAX_TARGETS)
+		return -EINVAL;
 	kgdb_bp_insn(insn);
-	for (i = 0; i < (n & ~KGDB_STEP_IRQ_INSN); i++) {
+	for (i = 0; i < targets; i++) {
 		soft_step.addr[soft_step.n] = pcs[i];
 		if (kgdb_mem_read(soft_step.saved[soft_step.n], pcs[i], arch->bp_len) ||
 		    kgdb_mem_write(pcs[i], insn, arch->bp_len)) {

@@ -22,6 +22,7 @@
 #define FAKE_NO_STEP	0x5e1fu	/* r6: the soft-step fake arch cannot step this */
 #define FAKE_EMULATED	0xe1a0u	/* r6: ... or carries it out itself */
 #define FAKE_SETS_IE	0x1e00u	/* r6: ... or sets the interrupt enable itself */
+#define FAKE_NO_TARGET	0x0ddu	/* r6: ... or (a port's bug) gives no next PC at all */
 /*
  * r0-r7, pc, sp, fp (8 bytes), flags (4), then fpu (8, kept per CPU), sel
  * (4, from a 2-byte field), mode (4, from an 8-byte one), tag (4, by the

@@ -86,6 +86,8 @@ static int fake_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 		return -EIO;	/* not the instruction at the PC */
 	if (regs->r[6] == FAKE_NO_STEP)
 		return -EINVAL;
+	if (regs->r[6] == FAKE_NO_TARGET)
+		return KGDB_STEP_IRQ_INSN;
 	if (regs->r[6] == FAKE_EMULATED) {
 		regs->pc += FAKE_INSN_LEN;
 		return 0;

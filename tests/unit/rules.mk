@@ -28,9 +28,10 @@ unit_fobjs = $(patsubst %.c,$(1)/%.o,$(UNIT_FAKE_SRCS))
 
 .PRECIOUS: $(UNIT_DIR)/%.o
 .PHONY: check-unit
+# A test that hangs fails after a minute instead of stalling make check.
 check-unit: $(UNIT_BINS)
 	$(Q)for t in $(UNIT_BINS); do \
-		echo "  UNIT    $$t"; $$t || exit 1; \
+		echo "  UNIT    $$t"; timeout 60 $$t || exit 1; \
 	done
 
 $(UNIT_DIR)/kernel/%.o: kernel/%.c
@@ -97,7 +98,7 @@ CHECK_TARGETS += check-coverage
 .PHONY: check-coverage
 check-coverage: $(COV_BINS)
 	$(Q)find $(COV_DIR) -name '*.gcda' -delete
-	$(Q)for t in $(COV_BINS); do $$t >/dev/null 2>&1 || { echo "$$t failed"; exit 1; }; done
+	$(Q)for t in $(COV_BINS); do timeout 120 $$t >/dev/null 2>&1 || { echo "$$t failed"; exit 1; }; done
 	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --objdir $(COV_DIR)/kernel/debug \
 		kernel/debug/*.c
 

@@ -296,6 +296,12 @@ static void test_faulty_arch_tables_are_refused(void **state)
 	BAD(rows[1].task = (struct kgdb_reg_loc)KGDB_IN_FRAME(sp));	/* a CPU's, for a task */
 	BAD(rows[1].task = (struct kgdb_reg_loc)KGDB_IN_CPU(fpu));
 	BAD(rows[1].frame.base = 99);
+	/* Locations past the end of their structures, or of no size. */
+	BAD(rows[1].frame.off = sizeof(struct pt_regs) - 4);
+	BAD(rows[1].frame.off = ~0u);
+	BAD(rows[1].frame.size = 0);
+	BAD(rows[2].frame.off = sizeof(struct kgdb_arch_cpu));
+	BAD(rows[0].task.off = sizeof(struct arch_context));
 	BAD(rows[1].bits = 80);				/* a 10-byte register ... */
 	BAD(rows[1].bits = 80; rows[1].frame = (struct kgdb_reg_loc)KGDB_NOWHERE;
 	    rows[1].task = (struct kgdb_reg_loc)KGDB_CONST(1));	/* ... no constant */

@@ -2,8 +2,8 @@
 /*
  * kernel/debug/debug_softstep.c (with debug_step.c): the core's software
  * single-step, for an arch that decodes where an instruction goes
- * (next_pcs) instead of trapping after it, and whose breakpoint leaves the PC on itself (bp_pc_offset 0,
- * as on ARM, MIPS and PowerPC). The planted words are invisible to gdb
+ * (next_pcs) instead of trapping after it, and whose breakpoint leaves
+ * the PC on itself (bp_pc_offset 0, as on ARM, MIPS and PowerPC). The planted words are invisible to gdb
  * and go back on the stop; interrupts are off in the frame for the step
  * unless the instruction sets them itself.
  */
@@ -52,13 +52,16 @@ static void test_step_plants_and_restores(void **state)
 	assert_int_equal(fake_mem[BRANCH_TO], branch);
 }
 
-/* An instruction the arch cannot step: the step ends where it began. */
-static void test_unsteppable_instruction(void **state)
+/*
+ * An instruction the arch cannot step (@how in r6: next_pcs refuses it,
+ * or gives nothing to plant): the step ends where it began.
+ */
+static void unsteppable(u64 how)
 {
 	u8 snapshot[FAKE_END];
 
 	memcpy(snapshot, fake_mem, sizeof(snapshot));
-	fake_regs[0].r[6] = FAKE_NO_STEP;
+	fake_regs[0].r[6] = how;
 	gdb_connect();
 	script_pkt("s");
 	expect_str("+");
@@ -69,6 +72,17 @@ static void test_unsteppable_instruction(void **state)
 	break_in();
 	assert_output();
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
+}
+
+static void test_unsteppable_instruction(void **state)
+{
+	unsteppable(FAKE_NO_STEP);
+}
+
+/* A port that gives no target would let the CPU run on: the step is refused. */
+static void test_step_without_a_target(void **state)
+{
+	unsteppable(FAKE_NO_TARGET);
 }
 
 /* An instruction the arch carries out itself: the step ends past it at once. */
@@ -160,6 +174,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_step_plants_and_restores, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unsteppable_instruction, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_step_without_a_target, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_emulated_instruction, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_masks_interrupts, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_into_the_hole, setup2, teardown),
