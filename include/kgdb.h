@@ -87,7 +87,8 @@ struct kgdb_reg_loc {
 	u8 size;
 	u8 base;
 };
-#define KGDB_LOC(base, off, size)	{ (off), (size), (base) }
+/* A compound literal: a row macro passes it on as one argument. */
+#define KGDB_LOC(base, off, size)	((struct kgdb_reg_loc){ (off), (size), (base) })
 #define KGDB_NOWHERE		KGDB_LOC(KGDB_LOC_NONE, 0, 0)
 #define KGDB_BY_ARCH		KGDB_LOC(KGDB_LOC_ARCH, 0, 0)
 #define KGDB_CONST(v)		KGDB_LOC(KGDB_LOC_CONST, (v), 0)
@@ -108,14 +109,19 @@ struct kgdb_reg_loc {
  * One register, as gdb's target description names it. The arch's table
  * lists them in gdb's numbering, which is the order of the 'g' packet;
  * the core serves the target description (qXfer:features:read) made from
- * it, and reads and writes registers through it.
+ * it, and reads and writes registers through it. Rows are written with
+ * KGDB_REG(): without CONFIG_KGDB_FULL_REGS nothing describes registers
+ * (gdb takes its built-in layout), and the name, types and feature are
+ * left out.
  */
 struct kgdb_reg {
+#ifdef CONFIG_KGDB_FULL_REGS
 	const char *name;
-	u16 bits;
-	u8 feature;			/* index into kgdb_arch.reg_features */
 	const char *type;		/* gdb's type; NULL: an integer of @bits */
 	const char *group;		/* NULL: the group gdb picks for @type */
+	u8 feature;			/* index into kgdb_arch.reg_features */
+#endif
+	u16 bits;
 	struct kgdb_reg_loc frame;	/* of a CPU stopped in the debugger */
 	struct kgdb_reg_loc task;	/* of a sleeping task */
 	/*
@@ -125,6 +131,14 @@ struct kgdb_reg {
 	 */
 	u64 keep;
 };
+#ifdef CONFIG_KGDB_FULL_REGS
+#define __KGDB_REG_DESC(n, f, t, g)	.name = (n), .type = (t), .group = (g), .feature = (f),
+#else
+#define __KGDB_REG_DESC(n, f, t, g)
+#endif
+#define KGDB_REG(name, bits_, feature, type, group, frame_, task_, keep_)		\
+	{ __KGDB_REG_DESC(name, feature, type, group) .bits = (bits_), .frame = frame_,	\
+	  .task = task_, .keep = (keep_) }
 
 /* A target description feature; its rows may be anywhere in the table. */
 struct kgdb_reg_feature {

@@ -9,6 +9,9 @@
  * interrupt byte (0x03) breaks in, and so does the start of a packet ('$')
  * on a line that is not also the console, so that gdb can attach to a
  * running kernel without help.
+ *
+ * __noinline marks a helper that several callers would otherwise each
+ * carry a copy of: bytes the debugger's footprint keeps (make bench).
  */
 #include <kgdb.h>
 #include <kernel/errno.h>
@@ -103,7 +106,7 @@ static void kgdboc_detach(void)
 	kgdboc_config[0] = '\0';
 }
 
-static const char *kgdboc_strerror(int err)
+static __noinline const char *kgdboc_strerror(int err)
 {
 	switch (err) {
 	case -EINVAL:

@@ -5,6 +5,9 @@
  * instruction is in memory. Breakpoints are in memory only while the
  * kernel runs; the core takes them all out as it stops, so that memory
  * reads show the original code.
+ *
+ * __noinline marks a helper that several callers would otherwise each
+ * carry a copy of: bytes the debugger's footprint keeps (make bench).
  */
 
 #include <kernel/errno.h>
@@ -19,7 +22,7 @@ long kgdb_mem_read(void *dst, uintptr_t addr, size_t len)
 }
 
 /* Writable data directly; read-only text through text_poke(). */
-long kgdb_mem_write(uintptr_t addr, const void *src, size_t len)
+__noinline long kgdb_mem_write(uintptr_t addr, const void *src, size_t len)
 {
 	long err = copy_to_kernel_nofault((void *)addr, src, len);
 
@@ -31,7 +34,7 @@ long kgdb_mem_write(uintptr_t addr, const void *src, size_t len)
 }
 
 /* The arch's breakpoint instruction as it lies in memory. */
-void kgdb_bp_insn(u8 *insn)
+__noinline void kgdb_bp_insn(u8 *insn)
 {
 	unsigned int i, len = arch_kgdb_ops.bp_len;
 
@@ -67,7 +70,7 @@ struct kgdb_bp {
 
 static struct kgdb_bp kgdb_bps[CONFIG_KGDB_MAX_BREAKPOINTS];
 
-static struct kgdb_bp *bp_find(uintptr_t addr)
+static __noinline struct kgdb_bp *bp_find(uintptr_t addr)
 {
 	struct kgdb_bp *bp;
 

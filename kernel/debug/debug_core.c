@@ -5,6 +5,9 @@
  * CPU hands the stop to a front end (struct kgdb_frontend) while the
  * others wait in a holding loop. It knows no hardware (struct kgdb_arch,
  * struct kgdb_io) and no front end by name.
+ *
+ * __noinline marks a helper that several callers would otherwise each
+ * carry a copy of: bytes the debugger's footprint keeps (make bench).
  */
 
 #include <kernel/die.h>
@@ -45,7 +48,7 @@ static const struct kgdb_frontend *kgdb_fe;
 /* ---------------------------------------------------------------- CPUs */
 
 /* A CPU stops: the arch keeps its per-CPU state, and no slot fires. */
-static void cpu_stop(unsigned int cpu)
+static __noinline void cpu_stop(unsigned int cpu)
 {
 	if (arch_kgdb_ops.cpu.enter)
 		arch_kgdb_ops.cpu.enter(&kgdb_cpus[cpu].arch);
@@ -204,7 +207,7 @@ static bool take_master(unsigned int cpu, struct pt_regs *regs)
 	}
 }
 
-static unsigned int others_held(unsigned int self)
+static __noinline unsigned int others_held(unsigned int self)
 {
 	unsigned int cpu, n = 0;
 
@@ -231,7 +234,7 @@ static void roundup_others(unsigned int self)
 }
 
 /* Step over a compiled-in breakpoint that left the PC on itself. */
-static void skip_compiled_break(struct kgdb_cpu *c)
+static __noinline void skip_compiled_break(struct kgdb_cpu *c)
 {
 	if (c->skip_pc && c->regs && instruction_pointer(c->regs) == c->skip_pc)
 		instruction_pointer_set(c->regs, c->skip_pc + arch_kgdb_ops.bp_len);

@@ -114,8 +114,15 @@ static inline bool kgdb_step_target(uintptr_t addr)
 }
 #endif
 
-/* debug_regs.c: whether an arch's tables make sense (its registers above all). */
+/* debug_arch_check.c: whether an arch's tables make sense (its registers above all). */
+#ifdef CONFIG_KGDB_ARCH_CHECK
 bool kgdb_arch_valid(const struct kgdb_arch *a);
+#else
+static inline bool kgdb_arch_valid(const struct kgdb_arch *a)
+{
+	return true;
+}
+#endif
 
 /* debug_console.c (CONFIG_KGDB_CONSOLE, kgdbcon), for debug_io.c: the transport comes and goes. */
 #ifdef CONFIG_KGDB_CONSOLE

@@ -158,7 +158,7 @@ struct kgdb_thread {
 };
 #define KGDB_REG_MAX_BYTES	64	/* the widest register a row may describe */
 size_t kgdb_reg_size(unsigned int regno);
-size_t kgdb_reg_offset(unsigned int regno);
+size_t kgdb_reg_offset(unsigned int regno);	/* CONFIG_KGDB_FULL_REGS */
 void kgdb_reg_read(const struct kgdb_thread *th, unsigned int regno, u8 *val);
 void kgdb_reg_write(const struct kgdb_thread *th, unsigned int regno, const u8 *val);
 

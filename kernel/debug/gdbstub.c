@@ -4,6 +4,9 @@
  * schema, a handler and the arch capability it needs. Arguments are parsed
  * and checked before a handler runs; a packet whose capability the arch
  * lacks gets the empty reply and its qSupported feature disappears.
+ *
+ * __noinline marks a helper that several callers would otherwise each
+ * carry a copy of: bytes the debugger's footprint keeps (make bench).
  */
 
 #include <kernel/errno.h>
@@ -71,7 +74,7 @@ static bool have(enum gdb_need need)
  * The thread gdb's Hg picked, whose registers 'g'/'p' read: a CPU's (its
  * trap frame) or a sleeping task's.
  */
-static int reg_thread(struct kgdb_thread *th)
+static __noinline int reg_thread(struct kgdb_thread *th)
 {
 	if (!gdb_thread_lookup(gdb_session.g_tid, gdb_stop->cpu, th))
 		return -ESRCH;
@@ -175,6 +178,7 @@ static bool h_read_regs(struct gdb_args *a)
 	return false;
 }
 
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
 /* Whole registers from the first, as many as 'g' gave (gdb sends those). */
 static bool h_write_regs(struct gdb_args *a)
 {
@@ -204,6 +208,7 @@ static bool h_write_regs(struct gdb_args *a)
 	tx_reply("OK");
 	return false;
 }
+#endif
 
 /*
  * One register; one past the table that gdb's layout for the arch has
@@ -393,6 +398,7 @@ static bool h_step(struct gdb_args *a)
 	return resume(a, KGDB_STEP);
 }
 
+#ifdef CONFIG_KGDB_VCONT
 static bool h_vcont_query(struct gdb_args *a)
 {
 	tx_reply(have(NEED_STEP) ? "vCont;c;C;s;S" : "vCont;c;C");
@@ -463,6 +469,7 @@ bad:
 	tx_err(-EINVAL);
 	return false;
 }
+#endif
 
 static bool h_detach(struct gdb_args *a)
 {
@@ -719,12 +726,12 @@ struct gdb_cmd {
 static const struct gdb_cmd gdb_cmds[] = {
 	{ "?", h_status, "", NEED_NONE, false },
 	{ "g", h_read_regs, "", NEED_NONE, false },
-	{ "G", h_write_regs, "r", NEED_NONE, true },
 	{ "p", h_read_reg, "x", NEED_NONE, false },
 	{ "P", h_write_reg, "x=r", NEED_NONE, true },
 	{ "m", h_read_mem, "x,x", NEED_NONE, false },
 	{ "M", h_write_mem, "x,x:r", NEED_NONE, true },
 #ifdef CONFIG_KGDB_FAST_TRANSFERS
+	{ "G", h_write_regs, "r", NEED_NONE, true },
 	{ "x", h_read_bin, "x,x", NEED_NONE, false },
 	{ "X", h_write_bin, "x,x:r", NEED_NONE, true },
 #endif
@@ -732,8 +739,10 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "C", h_continue, "x?;x", NEED_NONE, false },
 	{ "s", h_step, "?x", NEED_STEP, false },
 	{ "S", h_step, "x?;x", NEED_STEP, false },
+#ifdef CONFIG_KGDB_VCONT
 	{ "vCont?", h_vcont_query, "", NEED_NONE, false },
 	{ "vCont;", h_vcont, "r", NEED_NONE, false },
+#endif
 	{ "D", h_detach, "?;x", NEED_NONE, false },
 	{ "k", h_kill, "", NEED_NONE, true },
 	{ "H", h_set_thread, "at", NEED_NONE, false },
@@ -767,9 +776,11 @@ static const struct {
 #ifdef CONFIG_KGDB_FAST_TRANSFERS
 	{ "binary-upload+", NEED_NONE },
 #endif
+#ifdef CONFIG_KGDB_VCONT
 	/* Trust vCont? (else gdb never uses 's' on an arch it can step in
 	 * software itself, and steps with breakpoints instead). */
 	{ "vContSupported+", NEED_NONE },
+#endif
 	{ "swbreak+", NEED_NONE },
 	/* Hardware stops are reported only with the slots to cause them. */
 	{ "hwbreak+", NEED_HW },

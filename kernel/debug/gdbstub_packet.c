@@ -7,6 +7,9 @@
  * the frame scanner and encoder exported here. One place tells a new
  * client's session from the packets, and raises the event that ack mode,
  * the breakpoints and the transport listen to.
+ *
+ * __noinline marks a helper that several callers would otherwise each
+ * carry a copy of: bytes the debugger's footprint keeps (make bench).
  */
 
 #include <kernel/errno.h>
@@ -111,7 +114,7 @@ enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_
  * A client's first packet: gdb's qSupported, or LLDB's QStartNoAckMode
  * (which LLDB sends before qSupported).
  */
-bool gdb_session_opener(const u8 *body, size_t len)
+__noinline bool gdb_session_opener(const u8 *body, size_t len)
 {
 	return (len >= 10 && !memcmp(body, "qSupported", 10)) ||
 	       (len == 15 && !memcmp(body, "QStartNoAckMode", 15));
@@ -528,7 +531,7 @@ static size_t room_before(const u8 *next)
 	return off > tx_len ? off - tx_len : 0;
 }
 
-void tx_char(char c)
+__noinline void tx_char(char c)
 {
 	if (tx_len < KGDB_PACKET_SIZE)
 		gdb_buf[tx_len++] = c;
@@ -543,7 +546,7 @@ void tx_patch(size_t pos, char c)
 		gdb_buf[pos] = c;
 }
 
-void tx_str(const char *s)
+__noinline void tx_str(const char *s)
 {
 	while (*s)
 		tx_char(*s++);
@@ -570,6 +573,7 @@ void tx_hexbytes(const u8 *buf, size_t len)
 		tx_overflow = true;
 }
 
+#ifdef CONFIG_KGDB_XML
 static bool must_escape(u8 c)
 {
 	return c == '#' || c == '$' || c == GDB_ESCAPE || c == GDB_RLE;
@@ -591,6 +595,7 @@ size_t tx_binary(const u8 *buf, size_t len)
 	}
 	return n;
 }
+#endif
 
 /* Out of line: each of its callers would otherwise carry a copy. */
 static __noinline void tx_send(bool stop)
@@ -620,7 +625,7 @@ void tx_reply(const char *s)
 	tx_end();
 }
 
-void tx_err(int err)
+__noinline void tx_err(int err)
 {
 	u8 e = (u8)(err < 0 ? -err : err);
 

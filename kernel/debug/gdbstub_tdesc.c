@@ -23,14 +23,20 @@
 #include "rsp.h"
 
 #ifndef CONFIG_KGDB_FULL_REGS
+/* Three plain strings (an architecture's name is a word): nothing to escape. */
 bool gdb_tdesc_xml(size_t off, size_t end)
 {
-	struct xml_window w = XML_WINDOW(off, end);
+	const char *const parts[] = { "<target><architecture>", arch_kgdb_ops.tdesc_arch,
+				      "</architecture><osabi>none</osabi></target>" };
+	const char *s;
+	size_t pos = 0;
+	unsigned int i;
 
-	xml_str(&w, "<target><architecture>");
-	xml_text(&w, arch_kgdb_ops.tdesc_arch);
-	xml_str(&w, "</architecture><osabi>none</osabi></target>");
-	return xml_window_done(&w);
+	for (i = 0; i < ARRAY_SIZE(parts); i++)
+		for (s = parts[i]; *s; s++, pos++)
+			if (pos >= off && pos < end)
+				tx_char(*s);
+	return pos <= end;
 }
 #else
 

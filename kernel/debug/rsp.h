@@ -106,7 +106,7 @@ void tx_patch(size_t pos, char c);
 void tx_str(const char *s);
 void tx_hex(unsigned long v);
 void tx_hexbytes(const u8 *buf, size_t len);
-size_t tx_binary(const u8 *buf, size_t len);
+size_t tx_binary(const u8 *buf, size_t len);	/* CONFIG_KGDB_XML */
 void tx_end(void);
 /* ... the stop reply gdb waits for after a resume: resent after long silence */
 void tx_end_awaited(void);

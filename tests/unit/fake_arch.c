@@ -28,7 +28,7 @@ unsigned int fake_missed_kicks;
 
 void fake_roundup(void);
 
-#define R(n, f, t)	{ n, 64, 0, "uint64", NULL, KGDB_IN_FRAME(f), t, 0 }
+#define R(n, f, t)	KGDB_REG(n, 64, 0, "uint64", NULL, KGDB_IN_FRAME(f), t, 0)
 #ifdef FAKE_ARCH_MINIMAL
 #define SAVED(f)	KGDB_NOWHERE	/* a sleeping task's registers read as zero */
 #define TASK_SEL	KGDB_NOWHERE
@@ -46,15 +46,15 @@ static const struct kgdb_reg fake_regs_table[FAKE_NUM_REGS] = {
 	R("r2", r[2], KGDB_NOWHERE), R("r3", r[3], KGDB_NOWHERE),
 	R("r4", r[4], KGDB_NOWHERE), R("r5", r[5], KGDB_NOWHERE),
 	R("r6", r[6], KGDB_NOWHERE), R("r7", r[7], KGDB_NOWHERE),
-	{ "pc", 64, 1, "code_ptr", NULL, KGDB_IN_FRAME(pc), SAVED(pc), 0 },
+	KGDB_REG("pc", 64, 1, "code_ptr", NULL, KGDB_IN_FRAME(pc), SAVED(pc), 0),
 	/* in the first feature, away from its other rows: gdb is told its number */
-	{ "sp", 64, 0, "data_ptr", NULL, KGDB_IN_FRAME(sp), SAVED(sp), 0 },
-	{ "fp", 64, 1, "data_ptr", "general", KGDB_IN_FRAME(fp), SAVED(fp), 0 },
-	{ "flags", 32, 1, "fake_flags", NULL, KGDB_IN_FRAME(flags), KGDB_NOWHERE, 0 },
-	{ "fpu", 64, 1, NULL, NULL, KGDB_IN_CPU(fpu), KGDB_NOWHERE, 0 },
-	{ "sel", 32, 1, NULL, NULL, SEL, TASK_SEL, ~0ULL },
-	{ "mode", 32, 1, NULL, NULL, KGDB_IN_FRAME(mode), KGDB_NOWHERE, FAKE_MODE },
-	{ "tag", 32, 1, NULL, NULL, TAG, TAG, 0 },
+	KGDB_REG("sp", 64, 0, "data_ptr", NULL, KGDB_IN_FRAME(sp), SAVED(sp), 0),
+	KGDB_REG("fp", 64, 1, "data_ptr", "general", KGDB_IN_FRAME(fp), SAVED(fp), 0),
+	KGDB_REG("flags", 32, 1, "fake_flags", NULL, KGDB_IN_FRAME(flags), KGDB_NOWHERE, 0),
+	KGDB_REG("fpu", 64, 1, NULL, NULL, KGDB_IN_CPU(fpu), KGDB_NOWHERE, 0),
+	KGDB_REG("sel", 32, 1, NULL, NULL, SEL, TASK_SEL, ~0ULL),
+	KGDB_REG("mode", 32, 1, NULL, NULL, KGDB_IN_FRAME(mode), KGDB_NOWHERE, FAKE_MODE),
+	KGDB_REG("tag", 32, 1, NULL, NULL, TAG, TAG, 0),
 };
 
 #ifndef FAKE_ARCH_MINIMAL

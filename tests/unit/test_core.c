@@ -249,7 +249,7 @@ static void test_transport_kinds(void **state)
 
 /* ---------------------------------------------------------------- the arch's table */
 
-#define ROW(n, b, f, t)	{ n, b, 0, NULL, NULL, f, t, 0 }
+#define ROW(n, b, f, t)	KGDB_REG(n, b, 0, NULL, NULL, f, t, 0)
 
 static struct kgdb_reg rows[3];
 static struct kgdb_reg_feature features[1];
@@ -284,17 +284,17 @@ static void test_faulty_arch_tables_are_refused(void **state)
 	BAD(arch.pc_regno = 3);				/* no such row */
 	BAD(arch.sp_regno = -1);			/* only fp may be missing */
 	BAD(arch.fp_regno = -2);
-	BAD(rows[0].bits = 128; rows[0].frame = (struct kgdb_reg_loc)KGDB_NOWHERE;
-	    rows[0].task = (struct kgdb_reg_loc)KGDB_NOWHERE);	/* the PC wider than an address */
+	BAD(rows[0].bits = 128; rows[0].frame = KGDB_NOWHERE;
+	    rows[0].task = KGDB_NOWHERE);	/* the PC wider than an address */
 	BAD(rows[1].name = NULL);
 	BAD(rows[1].name = "s p");			/* qRegisterInfo takes plain words */
 	BAD(rows[1].group = "gen;eral");
 	BAD(rows[1].bits = 0);
 	BAD(rows[1].bits = 60);				/* not whole bytes */
 	BAD(rows[1].bits = 8 * (KGDB_REG_MAX_BYTES + 8));
-	BAD(rows[1].frame = (struct kgdb_reg_loc)KGDB_IN_TASK(sp));	/* a task's, for a CPU */
-	BAD(rows[1].task = (struct kgdb_reg_loc)KGDB_IN_FRAME(sp));	/* a CPU's, for a task */
-	BAD(rows[1].task = (struct kgdb_reg_loc)KGDB_IN_CPU(fpu));
+	BAD(rows[1].frame = KGDB_IN_TASK(sp));	/* a task's, for a CPU */
+	BAD(rows[1].task = KGDB_IN_FRAME(sp));	/* a CPU's, for a task */
+	BAD(rows[1].task = KGDB_IN_CPU(fpu));
 	BAD(rows[1].frame.base = 99);
 	/* Locations past the end of their structures, or of no size. */
 	BAD(rows[1].frame.off = sizeof(struct pt_regs) - 4);
@@ -303,14 +303,14 @@ static void test_faulty_arch_tables_are_refused(void **state)
 	BAD(rows[2].frame.off = sizeof(struct kgdb_arch_cpu));
 	BAD(rows[0].task.off = sizeof(struct arch_context));
 	BAD(rows[1].bits = 80);				/* a 10-byte register ... */
-	BAD(rows[1].bits = 80; rows[1].frame = (struct kgdb_reg_loc)KGDB_NOWHERE;
-	    rows[1].task = (struct kgdb_reg_loc)KGDB_CONST(1));	/* ... no constant */
-	BAD(rows[1].bits = 80; rows[1].frame = (struct kgdb_reg_loc)KGDB_NOWHERE;
+	BAD(rows[1].bits = 80; rows[1].frame = KGDB_NOWHERE;
+	    rows[1].task = KGDB_CONST(1));	/* ... no constant */
+	BAD(rows[1].bits = 80; rows[1].frame = KGDB_NOWHERE;
 	    rows[1].keep = 1);				/* ... no bits to keep */
 	/* And what is fine: a narrower or wider integer field, an arch's row. */
 	good();
-	rows[1].frame = (struct kgdb_reg_loc)KGDB_IN_CPU(sel);
-	rows[1].task = (struct kgdb_reg_loc)KGDB_BY_ARCH;
+	rows[1].frame = KGDB_IN_CPU(sel);
+	rows[1].task = KGDB_BY_ARCH;
 	rows[1].bits = 16;
 	rows[1].keep = 0xff;
 	arch.fp_regno = -1;

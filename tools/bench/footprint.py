@@ -98,6 +98,15 @@ def profile(root, arch, odir, osdir):
     return res
 
 
+def configure_minimal(root, arch, odir):
+    """kgdb_min_defconfig in @odir, again whenever its fragment changed."""
+    stamp = os.path.join(root, odir, ".min-config")
+    fragment = os.path.join(root, "kernel/configs/kgdb_min.config")
+    if not os.path.exists(stamp) or os.path.getmtime(stamp) < os.path.getmtime(fragment):
+        make(root, f"ARCH={arch}", f"O={odir}", "kgdb_min_defconfig")
+        open(stamp, "w").close()
+
+
 def measure(root, arch, progress=print):
     odir, nodir = f"build/bench-{arch}", f"build/bench-{arch}-nokgdb"
     mindir = f"build/bench-{arch}-min"
@@ -106,8 +115,7 @@ def measure(root, arch, progress=print):
     if not os.path.exists(os.path.join(root, nodir, ".config")):
         make(root, f"ARCH={arch}", f"O={nodir}", "setconfig", "SET=KGDB=n")
     make(root, f"ARCH={arch}", f"O={nodir}", "all")
-    if not os.path.exists(os.path.join(root, mindir, ".config")):
-        make(root, f"ARCH={arch}", f"O={mindir}", "kgdb_min_defconfig")
+    configure_minimal(root, arch, mindir)
     make(root, f"ARCH={arch}", f"O={mindir}", "all")
     res = profile(root, arch, odir, f"{odir}-Os")
     res["minimal"] = profile(root, arch, mindir, f"{mindir}-Os")

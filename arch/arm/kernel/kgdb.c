@@ -18,7 +18,7 @@
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
-#define GPR(n, i, task)	{ n, 32, 0, "uint32", NULL, F(uregs[i]), task, 0 }
+#define GPR(n, i, task)	KGDB_REG(n, 32, 0, "uint32", NULL, F(uregs[i]), task, 0)
 
 /*
  * gdb's core registers, in its numbering (cpsr is 16 here, not gdb's
@@ -34,10 +34,10 @@ static const struct kgdb_reg arm_kgdb_regs[] = {
 	GPR("r4", 4, T(r4)), GPR("r5", 5, T(r5)), GPR("r6", 6, T(r6)),
 	GPR("r7", 7, T(r7)), GPR("r8", 8, T(r8)), GPR("r9", 9, T(r9)),
 	GPR("r10", 10, T(r10)), GPR("r11", 11, T(fp)), GPR("r12", 12, KGDB_NOWHERE),
-	{ "sp", 32, 0, "data_ptr", NULL, F(sp), T(sp), 0 },
-	{ "lr", 32, 0, NULL, NULL, F(lr), T(pc), 0 },
-	{ "pc", 32, 0, "code_ptr", NULL, F(pc), T(pc), 0 },
-	{ "cpsr", 32, 0, NULL, NULL, F(cpsr), KGDB_CONST(PSR_MODE_SVC), PSR_MODE_MASK },
+	KGDB_REG("sp", 32, 0, "data_ptr", NULL, F(sp), T(sp), 0),
+	KGDB_REG("lr", 32, 0, NULL, NULL, F(lr), T(pc), 0),
+	KGDB_REG("pc", 32, 0, "code_ptr", NULL, F(pc), T(pc), 0),
+	KGDB_REG("cpsr", 32, 0, NULL, NULL, F(cpsr), KGDB_CONST(PSR_MODE_SVC), PSR_MODE_MASK),
 };
 
 static const struct kgdb_reg_feature arm_kgdb_features[] = {

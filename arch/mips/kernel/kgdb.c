@@ -20,10 +20,10 @@
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
-#define GPR(n, task)	{ "r" #n, 32, 0, NULL, NULL, F(regs[n]), task, 0 }
+#define GPR(n, task)	KGDB_REG("r" #n, 32, 0, NULL, NULL, F(regs[n]), task, 0)
 #define SAVED(n)	GPR(n, KGDB_NOWHERE)
-#define CP0(n, f)	{ n, 32, 1, NULL, NULL, F(f), KGDB_NOWHERE, 0 }
-#define FPU(n, f, g, k)	{ n, 32, 2, g, NULL, KGDB_IN_CPU(f), KGDB_NOWHERE, k }
+#define CP0(n, f)	KGDB_REG(n, 32, 1, NULL, NULL, F(f), KGDB_NOWHERE, 0)
+#define FPU(n, f, g, k)	KGDB_REG(n, 32, 2, g, NULL, KGDB_IN_CPU(f), KGDB_NOWHERE, k)
 #define FPR(n)		FPU("f" #n, f[n], "ieee_single", 0)
 
 #define ST0_CU1		0x20000000UL	/* coprocessor 1 (the FPU) usable */
@@ -42,7 +42,7 @@
  * describes the FPU and cannot change.
  */
 static const struct kgdb_reg mips_kgdb_regs[] = {
-	{ "r0", 32, 0, NULL, NULL, KGDB_NOWHERE, KGDB_NOWHERE, 0 },
+	KGDB_REG("r0", 32, 0, NULL, NULL, KGDB_NOWHERE, KGDB_NOWHERE, 0),
 	SAVED(1), SAVED(2), SAVED(3), SAVED(4), SAVED(5), SAVED(6), SAVED(7),
 	SAVED(8), SAVED(9), SAVED(10), SAVED(11), SAVED(12), SAVED(13), SAVED(14),
 	SAVED(15),
@@ -50,11 +50,11 @@ static const struct kgdb_reg mips_kgdb_regs[] = {
 	GPR(20, T(s[4])), GPR(21, T(s[5])), GPR(22, T(s[6])), GPR(23, T(s[7])),
 	SAVED(24), SAVED(25), SAVED(26), SAVED(27), SAVED(28),
 	GPR(29, T(sp)), GPR(30, T(fp)), GPR(31, T(ra)),
-	{ "status", 32, 1, NULL, NULL, F(cp0_status), KGDB_NOWHERE, STATUS_KEPT },
-	{ "lo", 32, 0, NULL, NULL, F(lo), KGDB_NOWHERE, 0 },
-	{ "hi", 32, 0, NULL, NULL, F(hi), KGDB_NOWHERE, 0 },
+	KGDB_REG("status", 32, 1, NULL, NULL, F(cp0_status), KGDB_NOWHERE, STATUS_KEPT),
+	KGDB_REG("lo", 32, 0, NULL, NULL, F(lo), KGDB_NOWHERE, 0),
+	KGDB_REG("hi", 32, 0, NULL, NULL, F(hi), KGDB_NOWHERE, 0),
 	CP0("badvaddr", cp0_badvaddr), CP0("cause", cp0_cause),
-	{ "pc", 32, 0, NULL, NULL, F(cp0_epc), T(pc), 0 },
+	KGDB_REG("pc", 32, 0, NULL, NULL, F(cp0_epc), T(pc), 0),
 	FPR(0), FPR(1), FPR(2), FPR(3), FPR(4), FPR(5), FPR(6), FPR(7),
 	FPR(8), FPR(9), FPR(10), FPR(11), FPR(12), FPR(13), FPR(14), FPR(15),
 	FPR(16), FPR(17), FPR(18), FPR(19), FPR(20), FPR(21), FPR(22), FPR(23),

@@ -18,12 +18,12 @@
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
-#define GPR(n, task)	{ "r" #n, 32, 0, NULL, NULL, F(gpr[n]), task, 0 }
+#define GPR(n, task)	KGDB_REG("r" #n, 32, 0, NULL, NULL, F(gpr[n]), task, 0)
 #define VOLATILE(n)	GPR(n, KGDB_NOWHERE)
 #define SAVED(n)	GPR(n, T(gpr[(n) - 14]))
-#define SPE(n, bits, f)	{ n, bits, 1, NULL, NULL, KGDB_IN_CPU(f), KGDB_NOWHERE, 0 }
+#define SPE(n, bits, f)	KGDB_REG(n, bits, 1, NULL, NULL, KGDB_IN_CPU(f), KGDB_NOWHERE, 0)
 #define EVH(n)		SPE("ev" #n "h", 32, evh[n])
-#define SPR(n, f, task, t)	{ n, 32, 0, t, NULL, F(f), task, 0 }
+#define SPR(n, f, task, t)	KGDB_REG(n, 32, 0, t, NULL, F(f), task, 0)
 
 #define MSR_SPV		0x02000000UL	/* SPE available */
 #define MSR_IS		0x00000020UL	/* instruction address space */
@@ -54,7 +54,7 @@ static const struct kgdb_reg ppc_kgdb_regs[] = {
 	EVH(16), EVH(17), EVH(18), EVH(19), EVH(20), EVH(21), EVH(22), EVH(23),
 	EVH(24), EVH(25), EVH(26), EVH(27), EVH(28), EVH(29), EVH(30), EVH(31),
 	SPR("pc", nip, T(pc), "code_ptr"),
-	{ "msr", 32, 0, NULL, NULL, F(msr), KGDB_NOWHERE, MSR_KEPT },
+	KGDB_REG("msr", 32, 0, NULL, NULL, F(msr), KGDB_NOWHERE, MSR_KEPT),
 	SPR("cr", cr, T(cr), NULL), SPR("lr", link, T(lr), "code_ptr"),
 	SPR("ctr", ctr, KGDB_NOWHERE, NULL), SPR("xer", xer, KGDB_NOWHERE, NULL),
 	SPE("acc", 64, acc), SPE("spefscr", 32, spefscr),

@@ -66,14 +66,15 @@ enum { X86_CORE, X86_SSE, X86_SEGMENTS, X86_FEATURES };
 #define FX(off, n)	KGDB_LOC(KGDB_LOC_CPU, __builtin_offsetof(struct kgdb_arch_cpu, fx) + (off), (n))
 #define NONE		KGDB_NOWHERE
 
-#define GPR(n, f, t, task)	{ n, GPR_BITS, X86_CORE, t, NULL, F(f), task, 0 }
+#define GPR(n, f, t, task)	KGDB_REG(n, GPR_BITS, X86_CORE, t, NULL, F(f), task, 0)
 /* Selectors: read only; a sleeping task runs with the kernel's. */
-#define SEG(n, loc, task)	{ n, 32, X86_CORE, "int32", NULL, loc, KGDB_CONST(task), READ_ONLY }
+#define SEG(n, loc, task)	KGDB_REG(n, 32, X86_CORE, "int32", NULL, loc, KGDB_CONST(task), READ_ONLY)
 #define SEG_FRAME(n, f, task)	SEG(n, KGDB_IN_FRAME_LOW(f, 2), task)
-#define ST(n)		{ "st" #n, 80, X86_CORE, "i387_ext", NULL, FX(FX_ST0 + 16 * (n), 10), NONE, 0 }
-#define FPU(n, off, size, keep)	{ n, 32, X86_CORE, NULL, "float", FX(off, size), NONE, keep }
-#define XMM(n)		{ "xmm" #n, 128, X86_SSE, "vec128", "vector", FX(FX_XMM0 + 16 * (n), 16), NONE, 0 }
-#define BASE(n, f)	{ n, 64, X86_SEGMENTS, NULL, NULL, KGDB_IN_CPU(f), NONE, READ_ONLY }
+#define ST(n)		KGDB_REG("st" #n, 80, X86_CORE, "i387_ext", NULL, FX(FX_ST0 + 16 * (n), 10), NONE, 0)
+#define FPU(n, off, size, keep)	KGDB_REG(n, 32, X86_CORE, NULL, "float", FX(off, size), NONE, keep)
+#define XMM(n)		KGDB_REG("xmm" #n, 128, X86_SSE, "vec128", "vector",		\
+				 FX(FX_XMM0 + 16 * (n), 16), NONE, 0)
+#define BASE(n, f)	KGDB_REG(n, 64, X86_SEGMENTS, NULL, NULL, KGDB_IN_CPU(f), NONE, READ_ONLY)
 
 /* gdb's x86 registers, in its numbering. */
 static const struct kgdb_reg x86_kgdb_regs[] = {
@@ -94,7 +95,7 @@ static const struct kgdb_reg x86_kgdb_regs[] = {
 	GPR("esi", esi, "int32", T(esi)), GPR("edi", edi, "int32", T(edi)),
 	GPR("eip", eip, "code_ptr", T(eip)),
 #endif
-	{ "eflags", 32, X86_CORE, "i386_eflags", NULL, F(FLAGS), NONE, ~EFLAGS_WRITABLE },
+	KGDB_REG("eflags", 32, X86_CORE, "i386_eflags", NULL, F(FLAGS), NONE, ~EFLAGS_WRITABLE),
 	SEG_FRAME("cs", cs, __KERNEL_CS), SEG_FRAME("ss", ss, __KERNEL_DS),
 #ifdef __x86_64__
 	SEG("ds", KGDB_IN_CPU(sel[0]), __KERNEL_DS), SEG("es", KGDB_IN_CPU(sel[1]), __KERNEL_DS),
@@ -106,7 +107,7 @@ static const struct kgdb_reg x86_kgdb_regs[] = {
 #ifdef CONFIG_KGDB_FULL_REGS
 	ST(0), ST(1), ST(2), ST(3), ST(4), ST(5), ST(6), ST(7),
 	FPU("fctrl", FX_FCW, 2, 0), FPU("fstat", FX_FSW, 2, 0),
-	{ "ftag", 32, X86_CORE, NULL, "float", KGDB_BY_ARCH, NONE, 0 },
+	KGDB_REG("ftag", 32, X86_CORE, NULL, "float", KGDB_BY_ARCH, NONE, 0),
 	FPU("fiseg", FX_FCS, 2, 0), FPU("fioff", FX_FIP, 4, 0),
 	FPU("foseg", FX_FDS, 2, 0), FPU("fooff", FX_FDP, 4, 0),
 	FPU("fop", FX_FOP, 2, ~FOP_WRITABLE),
@@ -114,7 +115,7 @@ static const struct kgdb_reg x86_kgdb_regs[] = {
 #ifdef __x86_64__
 	XMM(8), XMM(9), XMM(10), XMM(11), XMM(12), XMM(13), XMM(14), XMM(15),
 #endif
-	{ "mxcsr", 32, X86_SSE, "i386_mxcsr", "vector", FX(FX_MXCSR, 4), NONE, ~MXCSR_WRITABLE },
+	KGDB_REG("mxcsr", 32, X86_SSE, "i386_mxcsr", "vector", FX(FX_MXCSR, 4), NONE, ~MXCSR_WRITABLE),
 	/* Not on i386: gdb 13 asserts on org.gnu.gdb.i386.segments there. */
 #ifdef __x86_64__
 	BASE("fs_base", fs_base), BASE("gs_base", gs_base),
