@@ -128,6 +128,12 @@ static struct {
  */
 static int nic_owner = -1;
 static unsigned int nic_depth;
+/*
+ * A CPU serves gdb (from pre_exception to post_exception). Not while a
+ * CPU gdb continued alone runs, which keeps the debugger but not the
+ * line: the tick sends the resume's ack and hears gdb's interrupt then.
+ */
+static bool kgdboe_serving;
 
 static bool nic_trylock(unsigned long wait_us)
 {
@@ -135,7 +141,7 @@ static bool nic_trylock(unsigned long wait_us)
 	unsigned long waited = 0;
 
 	/* Only the master nests (its sends); a tick inside a console write must not. */
-	if (__atomic_load_n(&nic_owner, __ATOMIC_ACQUIRE) == cpu && kgdb_active()) {
+	if (__atomic_load_n(&nic_owner, __ATOMIC_ACQUIRE) == cpu && READ_ONCE(kgdboe_serving)) {
 		nic_depth++;
 		return true;
 	}
@@ -251,7 +257,7 @@ static int rx_dequeue(char *buf, size_t size)
 /* A byte outside frames: an ack, a NAK, or gdb's interrupt. */
 static void rx_signal(u8 c)
 {
-	if (!kgdb_active()) {
+	if (!READ_ONCE(kgdboe_serving)) {
 		/* Running: only an interrupt matters, not stale acks. */
 		if (c == GDB_INTERRUPT)
 			break_in_pending = true;
@@ -325,7 +331,7 @@ static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 			rx_queue(body, body_len);
 		else
 			nak_owed = true;
-		if (!kgdb_active())
+		if (!READ_ONCE(kgdboe_serving))
 			break_in_pending = true;
 		if (f == GDB_FRAME_NONE)
 			break;
@@ -445,6 +451,8 @@ static void kgdboe_put_packet(const char *payload, size_t len, enum kgdb_packet_
 
 static void kgdboe_pre_exception(void)
 {
+	/* First: a send of this CPU's that the trap interrupted is nested in. */
+	WRITE_ONCE(kgdboe_serving, true);
 	if (nic_trylock(KGDBOE_LOCK_WAIT_US))
 		return;
 	/* Its user was stopped inside (a breakpoint in the driver): go on. */
@@ -460,6 +468,7 @@ static void kgdboe_post_exception(void)
 		break_in_pending = true;
 	/* The ack of a resume waits here for its stop reply, or the next tick. */
 	nic_unlock();
+	WRITE_ONCE(kgdboe_serving, false);
 }
 
 /* A new client: nothing it sends is a copy of an earlier client's request. */
@@ -512,7 +521,7 @@ static struct kgdb_io kgdboe_io = {
  */
 static void kgdboe_poll(void)
 {
-	if (!READ_ONCE(kgdboe_on) || kgdb_active() || !nic_trylock(0))
+	if (!READ_ONCE(kgdboe_on) || READ_ONCE(kgdboe_serving) || !nic_trylock(0))
 		return;
 	netpoll_poll(&kgdboe_np);
 	send_owed_ack();

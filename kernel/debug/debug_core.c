@@ -347,9 +347,10 @@ static int prepare_resume(const struct kgdb_resume *res)
 	if (res->has_addr)
 		instruction_pointer_set(t->regs, res->addr);
 	kgdb_bp_plant_all();
+	/* Stepped, run alone or with the others: past a compiled-in breakpoint. */
+	skip_compiled_break(t);
 	if (res->action != KGDB_STEP)
 		return 0;
-	skip_compiled_break(t);
 	err = kgdb_step_arm(t->regs);
 	if (err)
 		kgdb_bp_lift_all(false);

@@ -436,6 +436,7 @@ static bool h_vcont(struct gdb_args *a)
 			if (!rx_tid(rx, &tid) || !gdb_thread_lookup(tid, gdb_stop->cpu, &th))
 				goto bad;
 			cpu = th.cpu;
+			all |= tid == KGDB_TID_ALL;	/* ":-1" is every thread */
 		} else {
 			all = true;
 		}

@@ -37,7 +37,7 @@ static bool sets_ie(u32 insn)
 	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
 
 	regs.cp0_epc = PC;
-	return mips_kgdb_next_pcs(&regs, insn, pcs) & KGDB_STEP_IRQ_INSN;
+	return STEP_SETS_IRQS(mips_kgdb_next_pcs(&regs, insn, pcs));
 }
 
 static uintptr_t step1(u32 insn)
@@ -169,6 +169,7 @@ static void test_instructions_that_set_ie(void **state)
 	assert_false(sets_ie(0x40886800));	/* mtc0 t0, Cause */
 	assert_false(sets_ie(0x40086000));	/* mfc0 t0, Status */
 	assert_false(sets_ie(0x00000000));
+	assert_true(sets_ie(0x42000020));	/* wait: woken only by an interrupt it may take */
 }
 
 int main(void)

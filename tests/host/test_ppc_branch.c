@@ -37,7 +37,7 @@ static bool sets_ee(u32 insn)
 	uintptr_t next[KGDB_STEP_MAX_TARGETS];
 
 	regs.nip = PC;
-	return ppc_kgdb_next_pcs(&regs, insn, next) & KGDB_STEP_IRQ_INSN;
+	return STEP_SETS_IRQS(ppc_kgdb_next_pcs(&regs, insn, next));
 }
 
 static int reset(void **state)

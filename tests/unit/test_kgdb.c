@@ -448,6 +448,13 @@ static void test_sleeping_thread_after_a_cpu_continues_all(void **state)
 	everything_continues("vCont;c:2;c:4");
 }
 
+/* Thread -1 is every thread, not the one that stopped. */
+static void test_every_thread_by_id_continues_all(void **state)
+{
+	gdb_connect();
+	everything_continues("vCont;c:-1");
+}
+
 /* Expect a SIGTRAP stop reply of @cpu with its PC at @pc (the frame is not touched). */
 static void expect_stop_at(unsigned int cpu, uintptr_t pc, const char *reason, long tid)
 {
@@ -682,6 +689,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_sleeping_thread_after_a_cpu_continues_all,
 						setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_every_thread_by_id_continues_all, setup2,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_step_other_cpu, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_deaf_cpu, setup3, teardown),
 		cmocka_unit_test_setup_teardown(test_oops, setup2, teardown),

@@ -335,6 +335,27 @@ static void test_tick_sends_the_ack_of_a_resume(void **state)
 	assert_datagrams();
 }
 
+/*
+ * A CPU gdb continued alone keeps the debugger but not the line: the tick
+ * sends the resume's ack and hears gdb's interrupt, which stops it.
+ */
+static void test_tick_runs_while_a_cpu_runs_alone(void **state)
+{
+	connect();
+	peer_pkt("vCont;c:2");
+	stop_here();
+	assert_true(kgdb_active());
+	want_raw("+");
+	kgdboe_poll();
+	peer_raw("\x03");
+	want_pkt(false, stop_reply(0, 2, "", 2));	/* SIGINT, where the tick broke in */
+	peer_raw("+");
+	detach();
+	kgdboe_poll();
+	assert_false(kgdb_active());
+	assert_datagrams();
+}
+
 /* A damaged packet is NAKed; a NAKed reply goes out again. */
 static void test_naks_both_ways(void **state)
 {
@@ -477,6 +498,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,
 						oe_setup, oe_teardown),
 		cmocka_unit_test_setup_teardown(test_tick_sends_the_ack_of_a_resume, oe_setup,
+						oe_teardown),
+		cmocka_unit_test_setup_teardown(test_tick_runs_while_a_cpu_runs_alone, oe_setup,
 						oe_teardown),
 		cmocka_unit_test_setup_teardown(test_naks_both_ways, oe_setup, oe_teardown),
 		cmocka_unit_test_setup_teardown(test_monitor_output_is_paced_by_acks, oe_setup,

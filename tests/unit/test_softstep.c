@@ -169,6 +169,28 @@ static void test_step_into_the_hole(void **state)
 	step_fails(STEP_PC, FAKE_HOLE + 0x20);		/* a branch into the hole */
 }
 
+/*
+ * CPU 0 continued alone (vCont;c:tid) runs on past the compiled-in
+ * breakpoint it stopped on, which leaves the PC on itself, as any resume
+ * does: not into the same breakpoint again. CPU 1 stays held meanwhile.
+ */
+static void test_continue_alone_past_compiled_break(void **state)
+{
+	gdb_connect();
+	resume("vCont;c:2");
+	break_in();
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, FAKE_BREAK_ADDR + 1);	/* the breakpoint is 1 byte */
+	assert_true(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
+	script_reset();
+	fake_regs[0].pc = FAKE_BREAK_ADDR;	/* where the next break stops */
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	break_in();
+	assert_output();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -178,6 +200,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_emulated_instruction, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_masks_interrupts, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_into_the_hole, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_continue_alone_past_compiled_break, setup2,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,6 +39,7 @@ enum {
 #define COP0_CO		0x10		/* rs >= 0x10: eret, deret, wait, tlb ops */
 #define FUNCT_ERET	0x18
 #define FUNCT_DERET	0x1f
+#define FUNCT_WAIT	0x20
 #define CP0_STATUS	12
 
 /* MIPS32: registers and addresses are 32 bits, whatever builds this. */
@@ -113,13 +114,18 @@ static int next_pcs(const struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 	return 1;
 }
 
-/* di, ei and mtc0 to Status write Status.IE themselves. */
+/*
+ * di, ei and mtc0 to Status write Status.IE themselves; wait needs it as
+ * it is, or (as QEMU implements it) no interrupt would ever wake it.
+ */
 static bool sets_ie(u32 insn)
 {
 	if (OP(insn) != OP_COP0)
 		return false;
 	if (RS(insn) == COP0_MFMC0)
 		return true;
+	if (RS(insn) >= COP0_CO)
+		return FUNCT(insn) == FUNCT_WAIT;
 	return RS(insn) == COP0_MT && RD(insn) == CP0_STATUS && !(insn & 7);
 }
 
