@@ -20,7 +20,7 @@ UNIT_KERNEL_SRCS := $(DEBUG_CORE_SRCS) lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
 UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep test_kgdboe \
 	test_core
-UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
+UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS) test_profile_min)
 
 # $(1): the output directory
 unit_kobjs = $(patsubst %.c,$(1)/%.o,$(UNIT_KERNEL_SRCS))
@@ -84,7 +84,31 @@ $(UNIT_DIR)/test_%: $(UNIT_DIR)/tests/unit/test_%.o $(UNIT_DIR)/tests/unit/fake_
 		$(UNIT_COMMON)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
--include $(wildcard $(UNIT_DIR)/*/*.d $(UNIT_DIR)/*/*/*.d)
+# The same core built as the minimal profile builds it (kernel/configs/
+# kgdb_min.config: every option off, the files they add left out).
+UNIT_MIN_DIR := build/host/unit-min
+UNIT_MIN_CFLAGS := $(filter-out $(KGDB_ALL_OPTIONS),$(UNIT_BASE_CFLAGS)) $(UNIT_SAN)
+UNIT_MIN_LEFT_OUT := debug_hw.c debug_softstep.c debug_console.c kgdb_monitor.c \
+	debug_arch_check.c gdbstub_xml.c
+UNIT_MIN_OBJS := $(patsubst %.c,$(UNIT_MIN_DIR)/%.o,$(UNIT_FAKE_SRCS) \
+	$(filter-out $(addprefix kernel/debug/,$(UNIT_MIN_LEFT_OUT)),$(UNIT_KERNEL_SRCS)))
+
+$(UNIT_MIN_DIR)/kernel/%.o: kernel/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_MIN_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+$(UNIT_MIN_DIR)/lib/%.o: lib/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_MIN_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+$(UNIT_MIN_DIR)/tests/unit/%.o: tests/unit/%.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_MIN_CFLAGS) -MMD -MP -c -o $@ $<
+$(UNIT_DIR)/test_profile_min: $(UNIT_MIN_DIR)/tests/unit/test_profile_min.o \
+		$(UNIT_MIN_DIR)/tests/unit/fake_arch.o $(UNIT_MIN_OBJS)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
+
+-include $(wildcard $(UNIT_DIR)/*/*.d $(UNIT_DIR)/*/*/*.d $(UNIT_MIN_DIR)/*/*.d \
+	$(UNIT_MIN_DIR)/*/*/*.d $(UNIT_MIN_DIR)/*/*/*/*.d)
 
 # Line coverage of kernel/debug/ under these tests (gcov), with a floor
 # every file must reach: `make check-coverage` (part of make check).
