@@ -273,13 +273,14 @@ enum trap_verdict { TRAP_REPORT, TRAP_STALE, TRAP_NOT_OURS };
 /*
  * Fill in why we stopped. TRAP_STALE for a stale trap, which the CPU took on a
  * breakpoint or hardware slot that gdb removed while the CPU waited for
- * the debugger: it resumes as if nothing happened. @hw and @hit say which
- * hardware slot a DIE_DEBUG trap fired on, decoded when it trapped;
+ * the debugger, or on a word a software step planted (@step_word, seen
+ * when it trapped): it resumes as if nothing happened. @hw and @hit say
+ * which hardware slot a DIE_DEBUG trap fired on, decoded when it trapped;
  * @stepped, that this CPU was stepping for gdb.
  */
 static enum trap_verdict classify(enum die_val val, const struct die_args *args, struct kgdb_stop *stop,
 		     struct kgdb_cpu *c, enum kgdb_hw_event hw, const struct kgdb_hw_hit *hit,
-		     bool stepped)
+		     bool stepped, bool step_word)
 {
 	const struct kgdb_arch *arch = &arch_kgdb_ops;
 	struct pt_regs *regs = args->regs;
@@ -300,7 +301,7 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 			 * stay. Where gdb never had one, an arch is asking
 			 * about an instruction it does not know.
 			 */
-			if (bp == KGDB_BP_NONE && !stepped)
+			if (bp == KGDB_BP_NONE && !stepped && !step_word)
 				return TRAP_NOT_OURS;
 			instruction_pointer_set(regs, addr);
 			if (!stepped)
@@ -434,17 +435,18 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	enum trap_verdict verdict;
 	struct kgdb_hw_hit hit;
 	unsigned long flags;
-	bool alone, stepped;
+	bool alone, stepped, step_word;
 
 	local_irq_save(flags);
-	/* Before waiting: the slots this CPU has may change meanwhile. */
+	/* Before waiting: the slots this CPU has, and a step's words, may change meanwhile. */
 	if (val == DIE_DEBUG)
 		hw = kgdb_hw_decode(cpu, args->regs, args->err, &hit);
+	step_word = val == DIE_BREAKPOINT && kgdb_step_word(entry_pc - arch_kgdb_ops.bp_pc_offset);
 	alone = take_master(cpu, args->regs) && kgdb_others_held;
 	stepped = alone && kgdb_stepping;
 	c->regs = args->regs;
 	c->task = current_task();
-	verdict = classify(val, args, &stop, c, hw, &hit, stepped);
+	verdict = classify(val, args, &stop, c, hw, &hit, stepped, step_word);
 	if (verdict != TRAP_REPORT) {
 		c->regs = NULL;
 		/* Not held on the way, it may still watch a removed slot. */
@@ -518,7 +520,8 @@ static bool stale_without_debugger(enum die_val val, const struct die_args *args
 		kgdb_hw_cpu_resume(cpu);
 		return true;
 	}
-	if (val == DIE_BREAKPOINT && kgdb_bp_at(addr) != KGDB_BP_NONE && !kgdb_bp_insn_at(addr)) {
+	if (val == DIE_BREAKPOINT && (kgdb_bp_at(addr) != KGDB_BP_NONE || kgdb_step_word(addr)) &&
+	    !kgdb_bp_insn_at(addr)) {
 		instruction_pointer_set(args->regs, addr);
 		return true;
 	}

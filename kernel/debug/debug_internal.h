@@ -93,6 +93,8 @@ int kgdb_soft_step_arm(struct pt_regs *regs);
 void kgdb_soft_step_disarm(void);
 /* Whether a breakpoint trap at @addr is a software step's end. */
 bool kgdb_step_target(uintptr_t addr);
+/* ... or a word a step planted there, now or lately (any CPU may ask). */
+bool kgdb_step_word(uintptr_t addr);
 #else
 static inline bool kgdb_soft_step_can(void)
 {
@@ -109,6 +111,11 @@ static inline void kgdb_soft_step_disarm(void)
 }
 
 static inline bool kgdb_step_target(uintptr_t addr)
+{
+	return false;
+}
+
+static inline bool kgdb_step_word(uintptr_t addr)
 {
 	return false;
 }

@@ -6,16 +6,24 @@
  * The stepping CPU's trap on one of them is the step's end, and the words
  * go back before gdb sees memory. The other CPUs are held meanwhile, so
  * none of them can run into a planted word; gdb never learns of them.
+ * Only a CPU that missed the roundup can: the last words planted are
+ * remembered, so that its trap, seen after the word went back, is known
+ * for a stale one of ours.
  */
 
 #include <kernel/errno.h>
 #include <asm/ptrace.h>
 #include "debug_internal.h"
 
+/* Words planted by the last steps, and taken out since. */
+#define STEP_WORDS_KEPT	16
+
 static struct {
 	unsigned int n;			/* planted words, 0: no software step armed */
 	uintptr_t addr[KGDB_STEP_MAX_TARGETS];
 	u8 saved[KGDB_STEP_MAX_TARGETS][KGDB_MAX_BP_LEN];
+	uintptr_t gone[STEP_WORDS_KEPT];
+	unsigned int next_gone;
 } soft_step;
 
 bool kgdb_soft_step_can(void)
@@ -31,6 +39,8 @@ void kgdb_soft_step_disarm(void)
 	while (soft_step.n) {
 		soft_step.n--;
 		kgdb_mem_write(soft_step.addr[soft_step.n], soft_step.saved[soft_step.n], len);
+		WRITE_ONCE(soft_step.gone[soft_step.next_gone++ % STEP_WORDS_KEPT],
+			   soft_step.addr[soft_step.n]);
 	}
 }
 
@@ -68,10 +78,22 @@ int kgdb_soft_step_arm(struct pt_regs *regs)
 
 bool kgdb_step_target(uintptr_t addr)
 {
+	unsigned int i, n = READ_ONCE(soft_step.n);
+
+	for (i = 0; i < n && i < KGDB_STEP_MAX_TARGETS; i++)
+		if (READ_ONCE(soft_step.addr[i]) == addr)
+			return true;
+	return false;
+}
+
+bool kgdb_step_word(uintptr_t addr)
+{
 	unsigned int i;
 
-	for (i = 0; i < soft_step.n; i++)
-		if (soft_step.addr[i] == addr)
+	if (kgdb_step_target(addr))
+		return true;
+	for (i = 0; i < STEP_WORDS_KEPT; i++)
+		if (READ_ONCE(soft_step.gone[i]) == addr && addr)
 			return true;
 	return false;
 }

@@ -191,6 +191,37 @@ static void test_continue_alone_past_compiled_break(void **state)
 	assert_output();
 }
 
+/*
+ * A CPU that missed the roundup ran into a word the step planted; by its
+ * turn the word is back: its trap is a stale one of ours, and it restarts
+ * the instruction there (not an oops).
+ */
+static void test_late_trap_on_a_step_word(void **state)
+{
+	const uintptr_t word = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
+	u8 orig = fake_mem[word];
+
+	gdb_connect();
+	resume("s");
+	break_in();
+	assert_output();
+	assert_int_equal(fake_mem[word], 0xcc);
+	script_reset();
+	fake_regs[0].pc = word;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_mem[word], orig);
+	fake_regs[0].pc = word;
+	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_int_equal(fake_regs[0].pc, word);
+	/* An address no step ever planted at stays the kernel's business. */
+	fake_regs[0].pc = word + FAKE_INSN_LEN;
+	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_DONE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +233,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_step_into_the_hole, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_continue_alone_past_compiled_break, setup2,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_late_trap_on_a_step_word, setup2, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
