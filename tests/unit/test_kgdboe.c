@@ -30,6 +30,7 @@ struct dgram {
 };
 
 static struct dgram in[MAX_DGRAMS], want[MAX_DGRAMS], out[MAX_DGRAMS];
+static unsigned long out_us[MAX_DGRAMS];	/* when each went out */
 static size_t nr_in, nr_want, nr_out, next_in;
 static unsigned long gate_open_us;	/* when the next datagram's gate opened */
 static bool gate_open;
@@ -91,6 +92,7 @@ int netpoll_send_udp(struct netpoll *np, const u8 *data, size_t len)
 	assert_true(len <= KGDBOE_DATAGRAM_MAX);
 	assert_true(nr_out < MAX_DGRAMS);
 	out[nr_out].len = len;
+	out_us[nr_out] = fake_clock_us;
 	memcpy(out[nr_out++].data, data, len);
 	progress_us = fake_clock_us;
 	return 0;
@@ -292,7 +294,10 @@ static void test_stop_reply_goes_out_again_while_gdb_is_silent(void **state)
 	detach();
 	stop_here();
 	assert_datagrams();
-	assert_true(fake_clock_us >= 6000000);
+	/* out[0] is qSupported's reply: the stop reply is 1, its copies 2 and 3. */
+	assert_in_range(out_us[2] - out_us[1], 2000000, 2010000);
+	assert_in_range(out_us[3] - out_us[2], 4000000, 4010000);
+	assert_int_equal(kgdboe_count.resent, 2);
 }
 
 /*
