@@ -111,4 +111,15 @@ static inline const char *stop_reply(unsigned int cpu, int sig, const char *reas
 	return buf;
 }
 
+/*
+ * CPU 0's step from the compiled-in breakpoint ends one instruction past
+ * it: the stop reply gdb gets, and its ack.
+ */
+static inline void expect_step_end(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+}
+
 #endif

@@ -368,9 +368,7 @@ static void step_then_detach(void)
 {
 	script_pkt("s");
 	expect_str("+");
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	expect_step_end();
 	xchg("pb", le_hex(FAKE_IE, 4));		/* its own setting, back */
 	xchg("D", "OK");
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
@@ -517,9 +515,7 @@ static void test_deaf_cpu(void **state)
 	xchg("vCont;s:f4242", "E16");
 	xchg("Hcf4242", "OK");
 	resume("s");			/* steps the CPU that stopped instead */
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	expect_step_end();
 	xchg("D", "OK");
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
 	kgdb_breakpoint();

@@ -72,9 +72,7 @@ static void test_registers_and_a_step(void **state)
 	xchg("p0", "1122334455667788");
 	xchg("p1ff", "xx");
 	resume("s");
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	expect_step_end();
 	xchg("D", "OK");
 	break_in();
 	assert_int_equal(fake_regs[0].r[0], 0x8877665544332211ull);

@@ -95,9 +95,7 @@ static void test_emulated_instruction(void **state)
 	gdb_connect();
 	script_pkt("s");
 	expect_str("+");
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	expect_step_end();
 	xchg("D", "OK");
 	break_in();
 	assert_output();
@@ -120,10 +118,7 @@ static void step_once(u64 r6, u32 flags_running, u32 flags_after)
 	assert_int_equal(fake_regs[0].flags, flags_running);
 	fake_regs[0].flags = flags_after;	/* what the instruction left */
 	script_reset();
-	/* the step's end: past the compiled-in breakpoint, one instruction on */
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	expect_step_end();
 	xchg("D", "OK");
 	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
 	assert_output();
