@@ -73,8 +73,44 @@ static void spinner_thread(void *arg)
 		bench_tick();
 }
 
+/* Each CPU's count of its counter thread's calls to bench_count(). */
+static volatile unsigned long spin_counts[NR_CPUS];
+static bool counting;
+
+/* Where a test plants a breakpoint that every CPU hits at once. */
+static __noinline void bench_count(volatile unsigned long *count)
+{
+	(*count)++;
+	barrier();
+}
+
+static void counter_thread(void *arg)
+{
+	volatile unsigned long *count = arg;
+
+	for (;;)
+		bench_count(count);
+}
+
+static int spin_all(struct printer *out)
+{
+	char name[TASK_COMM_LEN];
+	unsigned int cpu;
+
+	for (cpu = 0; !counting && cpu < num_online_cpus(); cpu++) {
+		snprintf(name, sizeof(name), "counter/%u", cpu);
+		if (!kthread_run_on(cpu, counter_thread, (void *)&spin_counts[cpu], name))
+			return -ENOMEM;
+	}
+	counting = true;
+	pprintf(out, "spin all: a thread on each CPU calls bench_count(&spin_counts[cpu])\n");
+	return 0;
+}
+
 static int cmd_spin(struct printer *out, int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "all"))
+		return spin_all(out);
 	if (!spinning) {
 		if (!kthread_run_on(num_online_cpus() - 1, spinner_thread, NULL, "spinner"))
 			return -ENOMEM;
@@ -83,8 +119,20 @@ static int cmd_spin(struct printer *out, int argc, char **argv)
 	pprintf(out, "spin: a thread calls bench_tick() on CPU %u\n", num_online_cpus() - 1);
 	return 0;
 }
-SHELL_COMMAND(spin, "spin: a thread that calls bench_tick() forever (for debugger tests)",
-	      cmd_spin);
+SHELL_COMMAND(spin, "spin [all]: a thread that calls bench_tick() forever, or one per CPU "
+	      "that calls bench_count() (for debugger tests)", cmd_spin);
+
+/* How fast the spinner goes: with a breakpoint's hits in its way, and without. */
+static int cmd_tickrate(struct printer *out, int argc, char **argv)
+{
+	unsigned long before = bench_ticks;
+
+	msleep(1000);
+	pprintf(out, "tickrate: %lu calls of bench_tick() a second\n", bench_ticks - before);
+	return 0;
+}
+SHELL_COMMAND(tickrate, "tickrate: calls of bench_tick() in one second (for the debugger's bench)",
+	      cmd_tickrate);
 
 enum linetest_mode { LT_TX, LT_TXPOLL, LT_RX, LT_ECHO };
 

@@ -56,6 +56,27 @@ static void consoles_write(const char *s, size_t len)
 			con->write(con, s, len);
 }
 
+/* Store a message and write it to the consoles. Lock held. */
+static void log_emit(const char *buf, size_t len, int level)
+{
+	/* An explicit level, or another CPU, starts a new line. */
+	if (line_open && (level >= 0 || line_cpu != smp_processor_id())) {
+		log_store("\n", 1);
+		if (line_level < console_loglevel)
+			consoles_write("\n", 1);
+		line_open = false;
+	}
+	if (!line_open) {
+		line_level = level >= 0 ? level : LOGLEVEL_DEFAULT;
+		line_cpu = smp_processor_id();
+	}
+	log_store(buf, len);
+	if (line_level < console_loglevel)
+		consoles_write(buf, len);
+	if (len)
+		line_open = buf[len - 1] != '\n';
+}
+
 int vprintk(const char *fmt, va_list ap)
 {
 	char buf[PRINTK_LINE_MAX];
@@ -79,25 +100,30 @@ int vprintk(const char *fmt, va_list ap)
 		local_irq_restore(flags);
 		return n;
 	}
-	/* An explicit level, or another CPU, starts a new line. */
-	if (line_open && (level >= 0 || line_cpu != smp_processor_id())) {
-		log_store("\n", 1);
-		if (line_level < console_loglevel)
-			consoles_write("\n", 1);
-		line_open = false;
-	}
-	if (!line_open) {
-		line_level = level >= 0 ? level : LOGLEVEL_DEFAULT;
-		line_cpu = smp_processor_id();
-	}
-	log_store(buf, len);
-	if (line_level < console_loglevel)
-		consoles_write(buf, len);
-	if (len)
-		line_open = buf[len - 1] != '\n';
+	log_emit(buf, len, level);
 	cpu_lock_release(&printk_lock);
 	local_irq_restore(flags);
 	return n;
+}
+
+/*
+ * For code that must not wait, the other CPUs perhaps stopped (the
+ * debugger's dprintf): log and write @s at the default level only if
+ * nobody holds the lock; false if it was dropped.
+ */
+bool printk_nowait(const char *s, size_t len)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (!cpu_lock_try(&printk_lock)) {
+		local_irq_restore(flags);
+		return false;
+	}
+	log_emit(s, len, -1);
+	cpu_lock_release(&printk_lock);
+	local_irq_restore(flags);
+	return true;
 }
 
 int printk(const char *fmt, ...)

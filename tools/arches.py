@@ -23,6 +23,9 @@ LIMITS = {
               "with interrupts off",
     "gdb_steps_itself": "gdb single-steps with breakpoints of its own, never "
                         "with the stub's 's'",
+    "vcpus_round_robin": "QEMU runs the vCPUs in turn on one host thread: "
+                         "what waits on another CPU (a roundup, a step over a "
+                         "conditional breakpoint's false hit) waits for its turn",
 }
 
 MALTA_LIMITS = {
@@ -91,6 +94,7 @@ ARCHES = {
         "limits": {
             "no_write_protection": "RAM is mapped by a few large read/write TLB1 pages",
             "no_hw_debug": "the e500 has no IAC/DAC",
+            "vcpus_round_robin": "qemu-system-ppc has no multi-threaded TCG",
         },
     },
 }

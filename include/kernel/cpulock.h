@@ -44,6 +44,15 @@ static inline bool cpu_lock_acquire(cpulock_t *l, unsigned long max_spins)
 	}
 }
 
+/* Take the lock only if nobody (this CPU included) holds it. */
+static inline bool cpu_lock_try(cpulock_t *l)
+{
+	int unowned = -1;
+
+	return __atomic_compare_exchange_n(&l->owner, &unowned, (int)smp_processor_id(), false,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
 static inline void cpu_lock_release(cpulock_t *l)
 {
 	__atomic_store_n(&l->owner, -1, __ATOMIC_RELEASE);

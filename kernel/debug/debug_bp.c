@@ -65,6 +65,7 @@ enum bp_state { BP_FREE, BP_SET, BP_ACTIVE, BP_REMOVED };
 struct kgdb_bp {
 	uintptr_t addr;
 	enum bp_state state;
+	bool persist;		/* stays at detach (a dprintf that outlives it) */
 	u8 saved[KGDB_MAX_BP_LEN];
 };
 
@@ -93,15 +94,17 @@ static struct kgdb_bp *bp_alloc(void)
 	return removed;
 }
 
-int kgdb_set_sw_break(uintptr_t addr)
+int kgdb_set_sw_break(uintptr_t addr, bool persist)
 {
 	struct kgdb_bp *bp = bp_find(addr);
 	unsigned int len = arch_kgdb_ops.bp_len;
 	u8 orig[KGDB_MAX_BP_LEN];
 	long err;
 
-	if (bp && bp->state == BP_SET)
+	if (bp && bp->state == BP_SET) {
+		bp->persist = persist;
 		return 0;
+	}
 	if (!bp)
 		bp = bp_alloc();
 	if (!bp)
@@ -115,6 +118,7 @@ int kgdb_set_sw_break(uintptr_t addr)
 	kgdb_mem_write(addr, orig, len);
 	bp->addr = addr;
 	bp->state = BP_SET;
+	bp->persist = persist;
 	return 0;
 }
 
@@ -128,12 +132,12 @@ int kgdb_remove_sw_break(uintptr_t addr)
 	return 0;
 }
 
-void kgdb_remove_all_breaks(void)
+void kgdb_remove_all_breaks(bool keep_persistent)
 {
 	struct kgdb_bp *bp;
 
 	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
-		if (bp->state == BP_SET)
+		if (bp->state == BP_SET && !(keep_persistent && bp->persist))
 			bp->state = BP_REMOVED;
 	kgdb_remove_all_hw_breaks();
 }
@@ -154,14 +158,14 @@ bool kgdb_bp_insn_at(uintptr_t addr)
 	       !memcmp(buf, insn, arch_kgdb_ops.bp_len);
 }
 
-/* Plant every SET breakpoint, saving what it covers. */
-void kgdb_bp_plant_all(void)
+/* Plant every SET breakpoint but the one at @except, saving what it covers. */
+void kgdb_bp_plant_all(uintptr_t except)
 {
 	unsigned int len = arch_kgdb_ops.bp_len;
 	struct kgdb_bp *bp;
 
 	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
-		if (bp->state != BP_SET)
+		if (bp->state != BP_SET || bp->addr == except)
 			continue;
 		if (kgdb_mem_read(bp->saved, bp->addr, len) || plant(bp->addr))
 			bp->state = BP_REMOVED;

@@ -32,13 +32,22 @@
 #define KGDB_NOTIFIER_PRIORITY	(-0x7fffffff - 1)
 
 struct kgdb_io *kgdb_io_ops;
-struct kgdb_cpu kgdb_cpus[NR_CPUS];
 
 static int kgdb_master = -1;	/* the CPU that owns the debugger, -1: none */
 static bool kgdb_roundup;	/* the master wants the other CPUs held */
 /* One CPU runs, the others stay held: a step, or a thread gdb continued alone. */
 static bool kgdb_others_held;
 static bool kgdb_stepping;	/* ... and that CPU runs one step */
+
+/*
+ * A CPU steps over a breakpoint whose hit did not stop (its conditions
+ * were false, or it only prints), the others held; then it runs on, alone
+ * again if it ran alone.
+ */
+static struct {
+	bool active;
+	bool alone;
+} step_over;
 
 static bool kgdb_hooked;	/* the die and panic notifiers are in */
 static bool kgdb_client;	/* a front end's client is attached */
@@ -183,28 +192,43 @@ void kgdb_set_connected(bool connected)
 	WRITE_ONCE(kgdb_client, connected);
 }
 
+/* CPUs that found another master in take_master() and wait for their turn. */
+static unsigned int kgdb_waiting;
+
 /*
  * Become the master. Another CPU may be master already: it will round this
  * one up (possibly right here), and once it lets go we take over and report
  * our own event. A stepping master that trapped already owns the debugger:
- * returns true for it.
+ * returns true for it. A CPU that waits already goes before a newcomer:
+ * one whose breakpoint hits run on could otherwise trap again and win
+ * every time (where vCPUs take turns, always), and a stop another CPU has
+ * (a Ctrl-C) would never be reported.
  */
 static bool take_master(unsigned int cpu, struct pt_regs *regs)
 {
+	bool waiting = false;
 	int expected;
 
 	for (;;) {
-		expected = -1;
-		if (__atomic_compare_exchange_n(&kgdb_master, &expected, (int)cpu, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			return false;
+		expected = __atomic_load_n(&kgdb_master, __ATOMIC_ACQUIRE);
 		if (expected == (int)cpu)
 			return true;
+		if (expected < 0 && (waiting || !__atomic_load_n(&kgdb_waiting, __ATOMIC_ACQUIRE)) &&
+		    __atomic_compare_exchange_n(&kgdb_master, &expected, (int)cpu, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			break;
+		if (expected >= 0 && !waiting) {
+			waiting = true;
+			__atomic_fetch_add(&kgdb_waiting, 1, __ATOMIC_ACQ_REL);
+		}
 		if (READ_ONCE(kgdb_roundup) && !kgdb_cpus[cpu].holding)
 			hold(cpu, regs);
 		else
 			cpu_relax();
 	}
+	if (waiting)
+		__atomic_fetch_sub(&kgdb_waiting, 1, __ATOMIC_ACQ_REL);
+	return false;
 }
 
 static __noinline unsigned int others_held(unsigned int self)
@@ -258,6 +282,16 @@ static void release_held(unsigned int self)
 }
 
 /* ---------------------------------------------------------------- entry */
+
+static bool line_claimed;	/* the transport's pre_exception ran for this entry */
+
+/* The master is to use the line: the transport's device is its alone. */
+static void kgdb_line_claim(void)
+{
+	if (!line_claimed && kgdb_io_ops->pre_exception)
+		kgdb_io_ops->pre_exception();
+	line_claimed = true;
+}
 
 /* What a hardware slot of each type stops as. */
 static const enum kgdb_stop_kind hw_kind[] = {
@@ -335,19 +369,20 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 
 /*
  * Make memory and the resuming frame what gdb asked for: its PC, gdb's
- * breakpoints, and for a step the step armed (after the breakpoints, so
- * that a step's planted word over one of them nests inside it). Nonzero,
- * leaving memory as it was, when there is nothing to run: the step could
- * not be armed, or the arch carried the instruction out itself.
+ * breakpoints but the one at @except (being stepped over), and for a step
+ * the step armed (after the breakpoints, so that a step's planted word
+ * over one of them nests inside it). Nonzero, leaving memory as it was,
+ * when there is nothing to run: the step could not be armed, or the arch
+ * carried the instruction out itself.
  */
-static int prepare_resume(const struct kgdb_resume *res)
+static int prepare_resume(const struct kgdb_resume *res, uintptr_t except)
 {
 	struct kgdb_cpu *t = &kgdb_cpus[res->cpu];
 	int err;
 
 	if (res->has_addr)
 		instruction_pointer_set(t->regs, res->addr);
-	kgdb_bp_plant_all();
+	kgdb_bp_plant_all(except);
 	/* Stepped, run alone or with the others: past a compiled-in breakpoint. */
 	skip_compiled_break(t);
 	if (res->action != KGDB_STEP)
@@ -416,11 +451,72 @@ static void serve(struct kgdb_stop *stop, struct kgdb_resume *res)
 			kgdb_fe = NULL;		/* the next stop goes to the default */
 			return;
 		}
-		if (!prepare_resume(res))
+		if (!prepare_resume(res, 0))
 			return;
 		/* Nothing to run for the step: it ends where the PC is now. */
 		*stop = (struct kgdb_stop){ .cpu = res->cpu, .signo = SIGTRAP };
 	}
+}
+
+/* A dprintf's text to the client, if one is attached. */
+static void hit_print(const char *s, size_t len)
+{
+	const struct kgdb_frontend *fe = kgdb_frontend_current();
+
+	if (!kgdb_connected() || !fe->console_write)
+		return;
+	kgdb_line_claim();
+	fe->console_write(s, len);
+}
+
+/* The client asked for a stop while hits ran on. */
+static bool break_pending(void)
+{
+	const struct kgdb_frontend *fe = kgdb_frontend_current();
+
+	return kgdb_connected() && fe->break_pending && fe->break_pending();
+}
+
+/*
+ * Whether this entry ends without a stop, @res then made ready: a hit on a
+ * breakpoint whose conditions are false or that only prints, stepped over
+ * first (this CPU alone, the breakpoint out, the others held so that none
+ * runs past it meanwhile); or that step's end (@step_end), after which the
+ * CPU runs on as before. Where the step cannot be armed, the hit stops
+ * and gdb, which evaluates conditions too, decides.
+ */
+static bool run_on(struct kgdb_stop *stop, bool stepped, bool step_end, bool alone,
+		   struct kgdb_resume *res)
+{
+	uintptr_t addr = instruction_pointer(kgdb_cpus[stop->cpu].regs);
+	int err;
+
+	if (step_over.active) {
+		step_over.active = false;
+		/* Anything else that happened in the step stops, as it would have. */
+		if (!step_end)
+			return false;
+		res->alone = step_over.alone;
+		return !prepare_resume(res, 0);
+	}
+	/* gdb's own step always ends in a stop. */
+	if (stepped || stop->kind != KGDB_STOP_SWBREAK || kgdb_bp_hit_stops(stop->cpu, addr, hit_print))
+		return false;
+	/* Hits that run on may keep the line's interrupt from ever running. */
+	if (break_pending()) {
+		*stop = (struct kgdb_stop){ .cpu = stop->cpu, .signo = SIGINT };
+		return false;
+	}
+	res->action = KGDB_STEP;
+	err = prepare_resume(res, addr);
+	if (!err) {
+		step_over.active = true;
+		step_over.alone = alone;
+		return true;
+	}
+	res->action = KGDB_CONTINUE;
+	res->alone = alone;
+	return err == KGDB_STEP_DONE && !prepare_resume(res, 0);
 }
 
 /* Returns true when the exception was dealt with (the chain stops). */
@@ -435,7 +531,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	enum trap_verdict verdict;
 	struct kgdb_hw_hit hit;
 	unsigned long flags;
-	bool alone, stepped, step_word;
+	bool alone, stepped, step_word, step_end;
 
 	local_irq_save(flags);
 	/* Before waiting: the slots this CPU has, and a step's words, may change meanwhile. */
@@ -447,6 +543,9 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	c->regs = args->regs;
 	c->task = current_task();
 	verdict = classify(val, args, &stop, c, hw, &hit, stepped, step_word);
+	/* A step ends in a debug trap no slot explains, or on the word it planted. */
+	step_end = stepped && (val == DIE_DEBUG ? stop.kind == KGDB_STOP_SIGNAL :
+			       val == DIE_BREAKPOINT && kgdb_step_target(instruction_pointer(args->regs)));
 	if (verdict != TRAP_REPORT) {
 		c->regs = NULL;
 		/* Not held on the way, it may still watch a removed slot. */
@@ -459,9 +558,14 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	}
 	c->in_debugger = true;
 	cpu_stop(cpu);
-	/* Before the roundup: a CPU using the transport's device finishes first. */
-	if (kgdb_io_ops->pre_exception)
-		kgdb_io_ops->pre_exception();
+	/*
+	 * Before the roundup: a CPU using the transport's device finishes
+	 * first. A hit that may run on, or a step over one, takes the line
+	 * only if it turns out to need it.
+	 */
+	if (!step_over.active && !(stop.kind == KGDB_STOP_SWBREAK &&
+				   kgdb_bp_runs_agent(instruction_pointer(args->regs))))
+		kgdb_line_claim();
 	if (!kgdb_others_held)
 		roundup_others(cpu);
 	if (kgdb_stepping)
@@ -470,12 +574,17 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	WRITE_ONCE(kgdb_others_held, false);
 	kgdb_bp_lift_all(false);
 
-	serve(&stop, &res);
-	if (kgdb_io_ops->post_exception)
+	if (!run_on(&stop, stepped, step_end, alone, &res)) {
+		kgdb_line_claim();
+		serve(&stop, &res);
+	}
+	if (line_claimed && kgdb_io_ops->post_exception)
 		kgdb_io_ops->post_exception();
+	line_claimed = false;
 	if (session_over(&res)) {
-		kgdb_remove_all_breaks();
-		prepare_resume(&res);
+		kgdb_remove_all_breaks(true);
+		kgdb_bp_agent_reset(true);
+		prepare_resume(&res, 0);
 	}
 	leave(cpu, &res);
 	local_irq_restore(flags);
@@ -500,6 +609,7 @@ static bool kgdb_reenter(enum die_val val, struct pt_regs *regs)
 
 	if (val != DIE_BREAKPOINT || !kgdb_bp_lift(addr))
 		return false;
+	kgdb_bp_missed(addr);
 	instruction_pointer_set(regs, addr);
 	return true;
 }
@@ -668,6 +778,7 @@ void kgdb_core_detach(void)
 	const struct kgdb_frontend *const *fe;
 
 	kgdb_bp_lift_all(true);
+	kgdb_bp_agent_reset(false);
 	kgdb_remove_all_hw_breaks();
 	kgdb_hw_cpu_resume(smp_processor_id());
 	for (fe = frontends_first(); fe < frontends_last(); fe++)

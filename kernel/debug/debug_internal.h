@@ -27,12 +27,45 @@ enum kgdb_bp_at kgdb_bp_at(uintptr_t addr);
 void kgdb_bp_insn(u8 *insn);
 /* Whether the arch's breakpoint instruction is in memory at @addr. */
 bool kgdb_bp_insn_at(uintptr_t addr);
-/* Put every breakpoint gdb has into memory (the target is to run). */
-void kgdb_bp_plant_all(void);
+/*
+ * Put every breakpoint gdb has into memory (the target is to run), but
+ * the one at @except (0: none), which a CPU is stepping over.
+ */
+void kgdb_bp_plant_all(uintptr_t except);
 /* Take them all out of memory; @forget: gdb no longer has them either. */
 void kgdb_bp_lift_all(bool forget);
 /* Take the one planted at @addr out for good; false if none was. */
 bool kgdb_bp_lift(uintptr_t addr);
+
+/* debug_cond.c (CONFIG_KGDB_AGENT): a breakpoint's conditions and commands. */
+#ifdef CONFIG_KGDB_AGENT
+/*
+ * At a hit on @cpu (master, others held, breakpoints out): stop, or run
+ * on? A dprintf's text goes to the kernel log and to @to_client.
+ */
+bool kgdb_bp_hit_stops(unsigned int cpu, uintptr_t addr,
+		       void (*to_client)(const char *s, size_t len));
+/* Whether a hit at @addr runs conditions or commands (and may not stop). */
+bool kgdb_bp_runs_agent(uintptr_t addr);
+/* A hit where nothing could run (inside the debugger): counted. */
+void kgdb_bp_missed(uintptr_t addr);
+#else
+static inline bool kgdb_bp_hit_stops(unsigned int cpu, uintptr_t addr,
+				     void (*to_client)(const char *s, size_t len))
+{
+	return true;
+}
+
+static inline bool kgdb_bp_runs_agent(uintptr_t addr)
+{
+	return false;
+}
+
+static inline void kgdb_bp_missed(uintptr_t addr)
+{
+}
+
+#endif
 
 /* debug_hw.c: each CPU's debug registers, and decoding a hit. */
 struct kgdb_hw_hit {

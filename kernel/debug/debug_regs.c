@@ -13,6 +13,13 @@
 #include <kernel/string.h>
 #include "debug_internal.h"
 
+/*
+ * Each CPU's debugger state (frontend.h). Defined here, below the core,
+ * since a stopped CPU's registers are read through it: the core and what
+ * it calls read registers, and nothing here calls back up.
+ */
+struct kgdb_cpu kgdb_cpus[NR_CPUS];
+
 size_t kgdb_reg_size(unsigned int regno)
 {
 	return arch_kgdb_ops.regs[regno].bits / 8;

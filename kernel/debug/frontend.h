@@ -15,6 +15,7 @@
 #include <kgdb.h>
 #include <kernel/errno.h>
 #include <kernel/smp.h>
+#include "agent.h"
 
 #ifndef CONFIG_KGDB_MAX_BREAKPOINTS
 #define CONFIG_KGDB_MAX_BREAKPOINTS 64
@@ -95,6 +96,12 @@ struct kgdb_frontend {
 	void (*console_write)(const char *s, size_t len);
 	/* Optional: the transport went away, in normal context: forget the session. */
 	void (*reset)(void);
+	/*
+	 * Optional (CONFIG_KGDB_AGENT): on the master, while breakpoint hits
+	 * run on without a stop and so starve the line's own interrupt: did
+	 * the client ask for a stop meanwhile (gdb's Ctrl-C)?
+	 */
+	bool (*break_pending)(void);
 };
 
 #define KGDB_FRONTEND(n, fe) \
@@ -117,10 +124,60 @@ extern bool kgdb_read_only;
 long kgdb_mem_read(void *dst, uintptr_t addr, size_t len);
 long kgdb_mem_write(uintptr_t addr, const void *src, size_t len);
 
-/* debug_bp.c: the software breakpoint table; forgetting all, hardware too. */
-int kgdb_set_sw_break(uintptr_t addr);
+/*
+ * debug_bp.c: the software breakpoint table (@persist: it stays at
+ * detach); forgetting all, hardware too, except (@keep_persistent, at
+ * detach) those that stay.
+ */
+int kgdb_set_sw_break(uintptr_t addr, bool persist);
 int kgdb_remove_sw_break(uintptr_t addr);
-void kgdb_remove_all_breaks(void);
+void kgdb_remove_all_breaks(bool keep_persistent);
+
+/*
+ * debug_cond.c (CONFIG_KGDB_AGENT): what a software breakpoint's hit runs
+ * in the kernel instead of stopping, as gdb's agent expressions
+ * (agent.h): conditions (OR'ed) and commands (dprintf). Set with the
+ * breakpoint (Z0) and replaced whole when it is set again; an empty pair
+ * of lists takes them away. -EINVAL: an expression failed verification;
+ * -ENOSPC: no room. @persist: the commands outlive the session (gdb's
+ * disconnected-dprintf).
+ */
+#define KGDB_AX_MAX_EXPRS	16	/* expressions of one list */
+struct kgdb_ax_list {
+	unsigned int n;
+	const u8 *code[KGDB_AX_MAX_EXPRS];
+	u16 len[KGDB_AX_MAX_EXPRS];
+};
+/* What a breakpoint's expressions did, for `monitor breakpoints`. */
+struct kgdb_bp_counts {
+	unsigned long hits;		/* conditions held (or none) */
+	unsigned long false_hits;	/* ... and did not: ran on */
+	unsigned long missed;		/* hit where nothing could run (in the debugger) */
+	unsigned long errors;		/* an expression failed at run time */
+	unsigned long unlogged;		/* dprintf text the kernel log was too busy for */
+};
+#ifdef CONFIG_KGDB_AGENT
+int kgdb_bp_set_agent(uintptr_t addr, const struct kgdb_ax_list *conds,
+		      const struct kgdb_ax_list *cmds, bool persist);
+/* The breakpoint at @addr is gone (z0): its expressions too; its counts stay. */
+void kgdb_bp_clear_agent(uintptr_t addr);
+/* Forget every breakpoint's expressions but, if @keep_persistent, lasting dprintfs. */
+void kgdb_bp_agent_reset(bool keep_persistent);
+#else
+static inline int kgdb_bp_set_agent(uintptr_t addr, const struct kgdb_ax_list *conds,
+				    const struct kgdb_ax_list *cmds, bool persist)
+{
+	return conds->n || cmds->n ? -EINVAL : 0;
+}
+
+static inline void kgdb_bp_clear_agent(uintptr_t addr)
+{
+}
+
+static inline void kgdb_bp_agent_reset(bool keep_persistent)
+{
+}
+#endif
 
 /* debug_hw.c: hardware breakpoints and watchpoints (CONFIG_KGDB_HW_BREAKPOINTS). */
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS

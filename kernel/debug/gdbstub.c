@@ -513,13 +513,109 @@ static bool h_thread_alive(struct gdb_args *a)
 	return false;
 }
 
-/* Z/z type,addr,kind. A type the target lacks gets the empty reply. */
-static bool h_break(struct gdb_args *a, bool insert)
+#ifdef CONFIG_KGDB_AGENT
+/*
+ * Bytecode as gdb sends it after a Z0's kind, X<len>,<hex> repeated with
+ * nothing between: decoded in place in the packet buffer (the bytes take
+ * half the room of their digits), into @l.
+ */
+static bool rx_ax_list(struct gdb_rx *rx, struct kgdb_ax_list *l)
 {
-	uintptr_t type = a->num[0], addr = a->num[1], kind = a->num[2];
-	const char what[] = { 'Z', (char)('0' + type), '\0' };
+	uintptr_t len;
+	u8 *code;
+
+	while (rx_lit(rx, 'X')) {
+		if (l->n == KGDB_AX_MAX_EXPRS || !rx_hex(rx, &len) || !rx_lit(rx, ',') ||
+		    !len || len > KGDB_AX_MAX_LEN)
+			return false;
+		code = (u8 *)gdb_buf + (rx->p - gdb_buf);
+		if (rx_hexbytes(rx, code, len) != len)
+			return false;
+		l->code[l->n] = code;
+		l->len[l->n++] = (u16)len;
+	}
+	return true;
+}
+
+/* [;X...X... (conditions)][;cmds:<persist>,X... (commands)] */
+static bool rx_bp_agent(struct gdb_rx *rx, struct kgdb_ax_list *conds, struct kgdb_ax_list *cmds,
+			bool *persist)
+{
+	uintptr_t p;
+
+	if (rx_eof(rx))
+		return true;
+	if (!rx_lit(rx, ';'))
+		return false;
+	if (!rx_eof(rx) && *rx->p == 'X') {
+		if (!rx_ax_list(rx, conds))
+			return false;
+		if (rx_eof(rx))
+			return true;
+		if (!rx_lit(rx, ';'))
+			return false;
+	}
+	if (rx->end - rx->p < 5 || memcmp(rx->p, "cmds:", 5))
+		return false;
+	rx->p += 5;
+	if (!rx_hex(rx, &p) || !rx_lit(rx, ',') || !rx_ax_list(rx, cmds) || !cmds->n)
+		return false;
+	*persist = p;
+	return rx_eof(rx);
+}
+#else
+static bool rx_bp_agent(struct gdb_rx *rx, struct kgdb_ax_list *conds, struct kgdb_ax_list *cmds,
+			bool *persist)
+{
+	return rx_eof(rx);
+}
+#endif
+
+/*
+ * A software breakpoint with what it runs in the kernel (gdb sends Z0
+ * again, without z0, when that changes): checked whole first, so that a
+ * refused one leaves the target as it was.
+ */
+static int set_sw_break(uintptr_t addr, struct gdb_rx *rx)
+{
+	static const struct kgdb_ax_list none;
+	struct kgdb_ax_list conds = { 0 }, cmds = { 0 };
+	bool persist = false;
 	int err;
 
+	if (!rx_bp_agent(rx, &conds, &cmds, &persist))
+		return -EINVAL;
+	err = kgdb_bp_set_agent(addr, &conds, &cmds, persist);
+	if (err)
+		return err;
+	err = kgdb_set_sw_break(addr, persist && cmds.n);
+	if (err)
+		kgdb_bp_set_agent(addr, &none, &none, false);
+	return err;
+}
+
+static int remove_sw_break(uintptr_t addr)
+{
+	kgdb_bp_clear_agent(addr);
+	return kgdb_remove_sw_break(addr);
+}
+
+/*
+ * Z/z type,addr,kind[;conditions][;cmds:...]. A type the target lacks
+ * gets the empty reply. Hardware breakpoints report every hit: gdb
+ * evaluates their conditions itself.
+ */
+static bool h_break(struct gdb_args *a, bool insert)
+{
+	uintptr_t type = a->num[0], addr = a->num[1], kind;
+	const char what[] = { 'Z', (char)('0' + type), '\0' };
+	struct gdb_rx *rx = &a->rest;
+	int err;
+
+	if (!rx_hex(rx, &kind) || (!insert && !rx_eof(rx))) {
+		tx_err(-EINVAL);
+		return false;
+	}
 	if (type > KGDB_WATCH_ACCESS || (type != KGDB_BP_SOFTWARE && !have(NEED_HW))) {
 		tx_reply("");
 		return false;
@@ -527,7 +623,7 @@ static bool h_break(struct gdb_args *a, bool insert)
 	if (insert && ro_refuse(what, sizeof(what) - 1))
 		return false;
 	if (type == KGDB_BP_SOFTWARE)
-		err = insert ? kgdb_set_sw_break(addr) : kgdb_remove_sw_break(addr);
+		err = insert ? set_sw_break(addr, rx) : remove_sw_break(addr);
 	else if (insert)
 		err = kgdb_set_hw_break(addr, kind, (enum kgdb_bptype)type);
 	else
@@ -748,8 +844,8 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "k", h_kill, "", NEED_NONE, true },
 	{ "H", h_set_thread, "at", NEED_NONE, false },
 	{ "T", h_thread_alive, "t", NEED_NONE, false },
-	{ "Z", h_insert_break, "x,x,x", NEED_NONE, false },	/* refuses by type */
-	{ "z", h_remove_break, "x,x,x", NEED_NONE, false },
+	{ "Z", h_insert_break, "x,x,r", NEED_NONE, false },	/* refuses by type */
+	{ "z", h_remove_break, "x,x,r", NEED_NONE, false },
 	{ "qSupported", h_supported, "?:r", NEED_NONE, false },
 	{ "qXfer:features:read:", h_xfer_features, "s:x,x", NEED_XML, false },
 #ifdef CONFIG_KGDB_FAST_TRANSFERS
@@ -783,6 +879,11 @@ static const struct {
 	{ "vContSupported+", NEED_NONE },
 #endif
 	{ "swbreak+", NEED_NONE },
+#ifdef CONFIG_KGDB_AGENT
+	/* Conditions and dprintf run in the kernel, stepping past a hit. */
+	{ "ConditionalBreakpoints+", NEED_STEP },
+	{ "BreakpointCommands+", NEED_STEP },
+#endif
 	/* Hardware stops are reported only with the slots to cause them. */
 	{ "hwbreak+", NEED_HW },
 	{ "qXfer:features:read+", NEED_XML },
@@ -946,5 +1047,8 @@ static const struct kgdb_frontend gdb_frontend = {
 	.console_write = gdbstub_console_write,
 #endif
 	.reset = gdb_reset,
+#ifdef CONFIG_KGDB_AGENT
+	.break_pending = gdbstub_break_pending,
+#endif
 };
 KGDB_FRONTEND(gdb, &gdb_frontend);

@@ -22,6 +22,7 @@
 #define GDB_RLE		'*'
 #define GDB_RLE_BIAS	29	/* a count character means (c - 29) more copies */
 #define GDB_RLE_MAX	(126 - GDB_RLE_BIAS)
+#define GDB_BREAK_CHAR	0x03	/* gdb's interrupt (Ctrl-C) */
 
 /*
  * gdb waits for the stop reply after a resume with no timeout: if the line
@@ -167,7 +168,8 @@ static void gdb_session_event(size_t len)
 	if (!opens)
 		return;
 	gdb_noack = false;
-	kgdb_remove_all_breaks();
+	kgdb_remove_all_breaks(false);
+	kgdb_bp_agent_reset(false);
 	if (kgdb_io_ops->session_start)
 		kgdb_io_ops->session_start();
 }
@@ -405,6 +407,34 @@ void gdbstub_console_write(const char *s, size_t len)
 		s += n;
 		len -= n;
 	}
+}
+#endif
+
+#ifdef CONFIG_KGDB_AGENT
+/* Bytes looked at per hit: a line that never stops sending noise still runs on. */
+#define GDB_BREAK_SCAN	64
+
+/*
+ * What gdb sent while the target ran past breakpoint hits: Ctrl-C, or a
+ * '$' (a new gdb's first packet, then read as begun). Acks of O packets
+ * and noise are dropped, as a frame read would. A packet transport's
+ * break-in comes through its own poll.
+ */
+bool gdbstub_break_pending(void)
+{
+	int c, n;
+
+	if (packet_transport())
+		return false;
+	for (n = 0; n < GDB_BREAK_SCAN && (c = kgdb_io_ops->read_char()) != KGDB_NO_CHAR; n++) {
+		if (c == GDB_BREAK_CHAR)
+			return true;
+		if (c == '$') {
+			rx_started = true;
+			return true;
+		}
+	}
+	return false;
 }
 #endif
 

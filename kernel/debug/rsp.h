@@ -38,8 +38,10 @@ struct gdb_session {
 };
 extern struct gdb_session gdb_session;
 
-/* gdbstub.c: console text to gdb as O packets (target running). */
+/* gdbstub_packet.c: console text to gdb as O packets (target running). */
 void gdbstub_console_write(const char *s, size_t len);
+/* ... and gdb's Ctrl-C (or a new gdb's packet) waiting while hits run on. */
+bool gdbstub_break_pending(void);
 
 /* gdbstub_threads.c: gdb's threads (CPU shadows, then tasks). */
 #define GDB_THREAD_TEXT	64	/* the longest text shown after a thread */

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: MIT
 # libFuzzer over the debugger's packet layer (tests/fuzz/fuzz_gdbstub.c),
 # on the unit tests' fake machine, over netpoll's receive path
-# (tests/fuzz/fuzz_netpoll.c), and over both at once through kgdboe
-# (tests/fuzz/fuzz_kgdboe.c: frames in, RSP out), with ASan/UBSan. `make check` runs a short
-# seeded smoke of each (FUZZ_RUNS inputs) that fails on any crash, leak or
-# sanitizer report; `make fuzz` (`make fuzz FUZZ=netpoll`) runs until
-# stopped (or FUZZ_TIME seconds).
+# (tests/fuzz/fuzz_netpoll.c), over both at once through kgdboe
+# (tests/fuzz/fuzz_kgdboe.c: frames in, RSP out), and over gdb's agent
+# expressions (tests/fuzz/fuzz_agent.c: verified, then run), with ASan/UBSan.
+# `make check` runs a short seeded smoke of each (FUZZ_RUNS inputs) that
+# fails on any crash, leak or sanitizer report; `make fuzz` (`make fuzz
+# FUZZ=netpoll`, kgdboe, agent) runs until stopped (or FUZZ_TIME seconds).
 
 CHECK_TARGETS += check-fuzz
 
@@ -46,6 +47,15 @@ FUZZ_KGDBOE_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_KGDBOE_SRCS)) \
 	$(FUZZ_DIR)/fuzz_kgdboe.o
 FUZZ_KGDBOE_BIN := $(FUZZ_DIR)/fuzz_kgdboe
 
+# Agent expressions: one an input, a little over the longest one taken.
+FUZZ_AGENT_RUNS ?= 200000
+FUZZ_AGENT_SRCS := $(DEBUG_CORE_SRCS) \
+	lib/string.c lib/vsnprintf.c lib/hex.c tests/unit/fake_kernel.c tests/unit/fake_arch.c \
+	tests/fuzz/fuzz_agent.c
+FUZZ_AGENT_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_AGENT_SRCS))
+FUZZ_AGENT_BIN := $(FUZZ_DIR)/fuzz_agent
+FUZZ_AGENT_FLAGS := -max_len=1100 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
+
 .PHONY: check-fuzz fuzz
 .PRECIOUS: $(FUZZ_DIR)/%.o
 
@@ -73,9 +83,11 @@ $(FUZZ_BIN): $(FUZZ_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 $(FUZZ_NETPOLL_BIN): $(FUZZ_NETPOLL_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
+$(FUZZ_AGENT_BIN): $(FUZZ_AGENT_OBJS)
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 
 # The seeds stay as committed: new inputs go to a scratch corpus.
-check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN)
+check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN) $(FUZZ_AGENT_BIN)
 	$(Q)rm -rf $(FUZZ_DIR)/smoke && mkdir -p $(FUZZ_DIR)/smoke
 	@echo "  FUZZ    $(FUZZ_BIN) ($(FUZZ_RUNS) inputs)"
 	$(Q)$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
@@ -96,9 +108,21 @@ check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN)
 		tests/fuzz/corpus-kgdboe tests/fuzz/corpus-netpoll 2>$(FUZZ_DIR)/smoke-kgdboe.log || \
 		{ tail -40 $(FUZZ_DIR)/smoke-kgdboe.log; exit 1; }
 	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-kgdboe.log | tail -1
+	$(Q)rm -rf $(FUZZ_DIR)/smoke-agent && mkdir -p $(FUZZ_DIR)/smoke-agent
+	@echo "  FUZZ    $(FUZZ_AGENT_BIN) ($(FUZZ_AGENT_RUNS) inputs)"
+	$(Q)$(FUZZ_AGENT_BIN) $(FUZZ_AGENT_FLAGS) -seed=1 -runs=$(FUZZ_AGENT_RUNS) \
+		-artifact_prefix=$(FUZZ_DIR)/agent- $(FUZZ_DIR)/smoke-agent \
+		tests/fuzz/corpus-agent 2>$(FUZZ_DIR)/smoke-agent.log || \
+		{ tail -40 $(FUZZ_DIR)/smoke-agent.log; exit 1; }
+	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-agent.log | tail -1
 
-# make fuzz FUZZ=netpoll (or kgdboe): that harness, with its own corpora.
-ifeq ($(FUZZ),kgdboe)
+# make fuzz FUZZ=netpoll (or kgdboe, agent): that harness, with its own corpora.
+ifeq ($(FUZZ),agent)
+fuzz: $(FUZZ_AGENT_BIN)
+	$(Q)mkdir -p $(FUZZ_DIR)/corpus-agent
+	$(FUZZ_AGENT_BIN) $(FUZZ_AGENT_FLAGS) -max_total_time=$(FUZZ_TIME) \
+		-artifact_prefix=$(FUZZ_DIR)/agent- $(FUZZ_DIR)/corpus-agent tests/fuzz/corpus-agent
+else ifeq ($(FUZZ),kgdboe)
 fuzz: $(FUZZ_KGDBOE_BIN)
 	$(Q)mkdir -p $(FUZZ_DIR)/corpus-kgdboe
 	$(FUZZ_KGDBOE_BIN) $(FUZZ_NETPOLL_FLAGS) -max_total_time=$(FUZZ_TIME) \

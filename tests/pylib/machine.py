@@ -33,6 +33,7 @@ NO_WRITE_PROTECTION = arches_with("no_write_protection")
 NO_HW_DEBUG = arches_with("no_hw_debug")
 NO_NMI = arches_with("no_nmi")
 GDB_STEPS_ITSELF = arches_with("gdb_steps_itself")
+VCPUS_ROUND_ROBIN = arches_with("vcpus_round_robin")
 # The arches the suite runs over kgdboe as well as kgdboc.
 KGDBOE_ARCHES = arches_over("kgdboe")
 

@@ -113,4 +113,9 @@ void fake_reset(unsigned int cpus);
 
 extern void (*fake_restart_hook)(void);
 
+/* What printk_nowait() logged (the debugger's dprintf); busy: it drops. */
+extern char fake_log[4096];
+extern size_t fake_log_len;
+extern bool fake_log_busy;
+
 #endif

@@ -20,7 +20,7 @@
 
 /* The qSupported reply of the full fake arch. */
 #define FULL_FEATURES \
-	"PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;qXfer:features:read+;qXfer:threads:read+;QStartNoAckMode+"
+	"PacketSize=1000;binary-upload+;vContSupported+;swbreak+;ConditionalBreakpoints+;BreakpointCommands+;hwbreak+;qXfer:features:read+;qXfer:threads:read+;QStartNoAckMode+"
 
 static inline void assert_output(void)
 {
@@ -120,6 +120,45 @@ static inline void expect_step_end(void)
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN;
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
+}
+
+/* Hex of @n bytes at @p (one static buffer: use before the next call). */
+static inline const char *hex_of(const void *p, size_t n)
+{
+	static char hexbuf[16384];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sprintf(hexbuf + 2 * i, "%02x", ((const u8 *)p)[i]);
+	hexbuf[2 * n] = '\0';
+	return hexbuf;
+}
+
+static inline const char *hex_str(const char *s)
+{
+	return hex_of(s, strlen(s));
+}
+
+/* monitor @line: its @output as O packets, then @reply. */
+static inline void rcmd(const char *line, const char *output, const char *reply)
+{
+	char req[512];
+	size_t n = strlen(output), off;
+
+	snprintf(req, sizeof(req), "qRcmd,%.500s", hex_str(line));
+	script_pkt(req);
+	script_str("+");
+	expect_str("+");
+	for (off = 0; off < n; off += (KGDB_PACKET_SIZE - 1) / 2) {
+		char o[KGDB_PACKET_SIZE + 1];
+		size_t k = n - off < (KGDB_PACKET_SIZE - 1) / 2 ? n - off : (KGDB_PACKET_SIZE - 1) / 2;
+
+		o[0] = 'O';
+		strcpy(o + 1, hex_of(output + off, k));
+		expect_pkt(o);
+		script_str("+");
+	}
+	expect_pkt(reply);
 }
 
 #endif

@@ -193,7 +193,7 @@ static void trap_on_the_way_out(void)
 
 static void set_bp1(void)
 {
-	assert_int_equal(kgdb_set_sw_break(BP1), 0);
+	assert_int_equal(kgdb_set_sw_break(BP1, false), 0);
 	fake_post_hook = trap_on_the_way_out;
 }
 
@@ -213,7 +213,7 @@ static void test_breakpoint_hit_on_the_way_out(void **state)
 
 static void lock_text(void)
 {
-	assert_int_equal(kgdb_set_sw_break(BP1), 0);
+	assert_int_equal(kgdb_set_sw_break(BP1, false), 0);
 	fake_text_locked = true;
 }
 
@@ -223,7 +223,7 @@ static void test_text_that_takes_no_writes(void **state)
 	u8 orig = fake_mem[BP1];
 
 	fake_text_locked = true;
-	assert_int_equal(kgdb_set_sw_break(BP1), -EFAULT);
+	assert_int_equal(kgdb_set_sw_break(BP1, false), -EFAULT);
 	fake_text_locked = false;
 	plan((const struct step[]){ { KGDB_CONTINUE, NULL, lock_text } }, 1);
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;

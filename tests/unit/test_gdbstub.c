@@ -6,23 +6,6 @@
 #include <kernel/errno.h>
 #include <asm-generic/sections.h>
 
-static char hexbuf[16384];
-
-static const char *hex_of(const void *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sprintf(hexbuf + 2 * i, "%02x", ((const u8 *)p)[i]);
-	hexbuf[2 * n] = '\0';
-	return hexbuf;
-}
-
-static const char *hex_str(const char *s)
-{
-	return hex_of(s, strlen(s));
-}
-
 static void break_in(void)
 {
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
@@ -509,27 +492,6 @@ static int cmd_long(struct printer *out, int argc, char **argv)
 KGDB_MONITOR_CMD(echo, "print its arguments", cmd_echo);
 KGDB_MONITOR_REPORT(long, "print a lot", cmd_long);
 
-static void rcmd(const char *line, const char *output, const char *reply)
-{
-	char req[512];
-	size_t n = strlen(output), off;
-
-	snprintf(req, sizeof(req), "qRcmd,%s", hex_str(line));
-	script_pkt(req);
-	script_str("+");
-	expect_str("+");
-	for (off = 0; off < n; off += (KGDB_PACKET_SIZE - 1) / 2) {
-		char o[KGDB_PACKET_SIZE + 1];
-		size_t k = n - off < (KGDB_PACKET_SIZE - 1) / 2 ? n - off : (KGDB_PACKET_SIZE - 1) / 2;
-
-		o[0] = 'O';
-		strcpy(o + 1, hex_of(output + off, k));
-		expect_pkt(o);
-		script_str("+");
-	}
-	expect_pkt(reply);
-}
-
 /* The table is put together by the linker: nothing else keeps names unique. */
 static void test_monitor_names_unique(void **state)
 {
@@ -555,7 +517,8 @@ static void test_monitor(void **state)
 	rcmd("ps", "0 swapper/0\n1 init\n2 worker\n3 sleeper\n", "OK");
 	rcmd("dmesg", "[0.000] booted\n", "OK");
 	rcmd("cpus", "CPU0: fake\n  kgdb: master\nCPU1: fake\n  kgdb: held\n", "OK");
-	rcmd("help", "cpus       describe each CPU\ndmesg      print the kernel log\n"
+	rcmd("help", "breakpoints breakpoints evaluated in the kernel: hits, false hits, missed\n"
+	     "cpus       describe each CPU\ndmesg      print the kernel log\n"
 	     "echo       print its arguments\nhelp       list monitor commands\n"
 	     "long       print a lot\nps         list tasks\n"
 	     "reboot     restart the machine\n", "OK");
@@ -597,7 +560,8 @@ static void test_read_only(void **state)
 	xchg("S05;1000", "E01");
 	rcmd("reboot", "reboot: refused, the debugger is read-only (kgdb.ro)\n", "E01");
 	rcmd("echo a", "echo: refused, the debugger is read-only (kgdb.ro)\n", "E01");
-	rcmd("help", "cpus       describe each CPU\ndmesg      print the kernel log\n"
+	rcmd("help", "breakpoints breakpoints evaluated in the kernel: hits, false hits, missed\n"
+	     "cpus       describe each CPU\ndmesg      print the kernel log\n"
 	     "echo       print its arguments (refused: read-only)\n"
 	     "help       list monitor commands\nlong       print a lot\n"
 	     "ps         list tasks\n"

@@ -217,7 +217,7 @@ static int oe_teardown(void **state)
 	return 0;
 }
 
-#define SUPPORTED "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;hwbreak+;" \
+#define SUPPORTED "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;ConditionalBreakpoints+;BreakpointCommands+;hwbreak+;" \
 	"qXfer:features:read+;qXfer:threads:read+"
 
 static void connect(void)

@@ -19,6 +19,7 @@ tools/netrelay.py, which also counts the datagrams.
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -38,7 +39,9 @@ from machine import Machine, free_port  # noqa: E402
 from proxy import Proxy, count  # noqa: E402
 
 OPS = ["attach", "regs_general", "regs_all", "mem_64k", "mem_1m", "write_4k",
-       "break_cycle", "stepi", "info_threads", "bt_all"]
+       "break_cycle", "stepi", "info_threads", "bt_all", "cond"]
+# Operations QEMU's gdbstub cannot do: it evaluates no conditions itself.
+KGDB_ONLY = {"cond"}
 LABELS = {
     "attach": "attach (target remote)",
     "regs_general": "read general registers",
@@ -137,12 +140,15 @@ def session(args, kernel, outdir, line, with_qemu):
             targets.append(("qemu", qport, False))
         for label, port, persistent in targets:
             proxy = Proxy(port, persistent)
+            ops = [op for op in args.ops if label != "qemu" or op not in KGDB_ONLY]
             try:
-                res = run_gdb(label, kernel, f"127.0.0.1:{proxy.port}", args.runs, args.ops,
+                res = run_gdb(label, kernel, f"127.0.0.1:{proxy.port}", args.runs, ops,
                               outdir)
                 results[label] = {"ops": summarise(res, proxy), "info": res["info"]}
             finally:
                 proxy.close()
+        if with_qemu and "cond" in args.ops:
+            results["loop"] = loop_slowdown(m, kernel, m.ports[1])
         progress(f"bench: m and x reads of 64 KiB over the {line} line")
         binary = rsp.measure(m.ports[1], MEM_ADDR, 64 << 10, args.runs)
         if not binary["same"]:
@@ -150,6 +156,26 @@ def session(args, kernel, outdir, line, with_qemu):
         return results, binary
     finally:
         m.stop()
+
+
+def tickrate(m):
+    out = m.run("tickrate", timeout=30)
+    return int(re.search(r"tickrate: (\d+) calls", out).group(1))
+
+
+def loop_slowdown(m, kernel, port):
+    """The spinner's calls a second (`tickrate` on the console) without a
+    breakpoint, then with one at bench_tick whose condition never holds:
+    a persistent dprintf that gdb leaves in the kernel as it detaches."""
+    progress("bench: the kernel's loop with a false-condition breakpoint in it, and without")
+    base = tickrate(m)
+    cmds = ["set breakpoint always-inserted on", "set dprintf-style agent",
+            f"target remote 127.0.0.1:{port}", 'dprintf bench_tick,"never\\n"',
+            "condition 1 bench_ticks == 1", "detach"]
+    subprocess.run(["gdb-multiarch", "-batch", "-nx", kernel] +
+                   [a for c in cmds for a in ("-ex", c)], capture_output=True, check=True,
+                   timeout=GDB_TIMEOUT)
+    return {"calls_per_s": base, "calls_per_s_false_cond": tickrate(m)}
 
 
 def session_udp(args, kernel, outdir):
@@ -271,6 +297,7 @@ def table(rep):
                      f"| {ln['txpoll'] / 1000:.0f} KB/s | {ln['rx'] / 1000:.0f} KB/s "
                      f"| {ln['rtt'] * 1e6:.0f} us | {us:.2f} us | {1e3 / us:.0f} KB/s |")
     lines.append("")
+    lines += cond_table(lat)
     ki, qi = lat["kgdb-unix"]["info"], lat["qemu"]["info"]
     lines += [f"Threads shown by `info threads`: kgdb {ki.get('threads')}, QEMU gdbstub "
               f"{qi.get('threads')} (it shows vCPUs only); backtrace frames: kgdb "
@@ -278,6 +305,35 @@ def table(rep):
     if rep.get("footprint"):
         lines += footprint_table(rep["footprint"])
     return "\n".join(lines)
+
+
+def cond_table(lat):
+    """Hits a second on a breakpoint whose condition is false n-1 times in
+    n, evaluated by the kernel and by gdb, and the kernel's loop slowed by
+    one in its way."""
+    rows = []
+    for label, name in (("kgdb-unix", "Unix line"), ("kgdb-tcp", "TCP line"),
+                        ("kgdb-udp", "kgdboe, UDP")):
+        ops, info = lat.get(label, {}).get("ops", {}), lat.get(label, {}).get("info", {})
+        if "cond_target" not in ops:
+            continue
+        target = info["cond_target_every"] / ops["cond_target"]["median"]
+        host = info["cond_host_every"] / ops["cond_host"]["median"]
+        rows.append(f"| {name} | {target:.0f} | {host:.1f} | {target / host:.0f}x |")
+    if not rows:
+        return []
+    lines = ["Breakpoint conditions: `break bench_tick if bench_ticks % n == 0`, hits a "
+             "second over a continue to the next true hit (n = 1000 evaluated in the "
+             "kernel, 20 by gdb):", "",
+             "| line | kernel evaluates | gdb evaluates | ratio |", "|---|---|---|---|"] + rows
+    loop = lat.get("loop")
+    if loop:
+        lines += ["", f"The kernel's loop (`tickrate`): {loop['calls_per_s']} calls of "
+                  f"bench_tick() a second without a breakpoint, "
+                  f"{loop['calls_per_s_false_cond']} with one whose condition never holds "
+                  f"({loop['calls_per_s'] / max(1, loop['calls_per_s_false_cond']):.0f}x "
+                  "slower)."]
+    return lines + [""]
 
 
 def footprint_table(fps):

@@ -90,6 +90,27 @@ def op_break():
     bp.delete()
 
 
+# Hits per stop of the condition `bench_ticks % n == 0`: with the kernel
+# evaluating it a stop costs little next to the hits; with gdb evaluating
+# it every hit is a stop, so fewer keep a run short.
+COND_EVERY = {"target": 1000, "host": 20}
+
+
+def op_cond():
+    """A breakpoint at bench_tick whose condition is false n-1 times in n:
+    the continue-to-stop time with the kernel evaluating it, and with gdb
+    (set breakpoint condition-evaluation host)."""
+    for mode, every in COND_EVERY.items():
+        run(f"set breakpoint condition-evaluation {mode}")
+        bp = gdb.Breakpoint(cfg["break_func"], internal=True)
+        bp.condition = f"bench_ticks % {every} == 0"
+        run("continue")         # to the first true hit: the runs start there
+        timed(f"cond_{mode}", lambda: run("continue"))
+        result["info"][f"cond_{mode}_every"] = every
+        bp.delete()
+    run("set breakpoint condition-evaluation auto")
+
+
 def op_threads():
     out = {}
 
@@ -120,6 +141,7 @@ OPS = {
     "write_4k": op_write,
     "break_cycle": op_break,
     "stepi": lambda: timed("stepi", lambda: run("stepi")),
+    "cond": op_cond,
     "info_threads": op_threads,
     "bt_all": op_bt,
 }

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Breakpoint conditions and commands that run in the kernel (gdb's
+ * target-side conditions and agent dprintf): the expressions a front end
+ * installed for a software breakpoint, and what a hit on it does. The
+ * core asks at a hit, as master with the other CPUs held and every
+ * breakpoint out of memory, so the expressions run with no lock, no
+ * allocation, and no breakpoint of gdb's to hit inside the debugger's
+ * own code.
+ *
+ * Expressions are kept back to back in one arena, each as a 16-bit length
+ * then its bytecode, a breakpoint's conditions before its commands. They
+ * change only while the target is stopped, so the arena is compacted then.
+ * An address keeps its counts while gdb takes its breakpoint out and puts
+ * it back (it does at every stop), until the session ends.
+ */
+
+#include <kernel/errno.h>
+#include <kernel/printk.h>
+#include <kernel/string.h>
+#include "agent.h"
+#include "debug_internal.h"
+
+#ifndef CONFIG_KGDB_AGENT_SPACE
+#define CONFIG_KGDB_AGENT_SPACE	8192
+#endif
+
+struct bp_agent {
+	uintptr_t addr;
+	bool used;		/* the address is known: its counts are kept */
+	bool persist;		/* its commands outlive the session */
+	u8 nconds, ncmds;
+	u32 off, len;		/* its expressions' bytes in the arena */
+	struct kgdb_bp_counts counts;
+};
+
+static struct bp_agent bp_agents[CONFIG_KGDB_MAX_BREAKPOINTS];
+static u8 arena[CONFIG_KGDB_AGENT_SPACE];
+static size_t arena_used;
+
+static struct bp_agent *agent_find(uintptr_t addr)
+{
+	struct bp_agent *a;
+
+	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++)
+		if (a->used && a->addr == addr)
+			return a;
+	return NULL;
+}
+
+/*
+ * Give @a's arena bytes back, moving the expressions after them down. How
+ * many it had stays, for `monitor breakpoints` while gdb has them out.
+ */
+static void agent_drop_code(struct bp_agent *a)
+{
+	struct bp_agent *b;
+
+	memmove(arena + a->off, arena + a->off + a->len, arena_used - a->off - a->len);
+	arena_used -= a->len;
+	for (b = bp_agents; b < bp_agents + ARRAY_SIZE(bp_agents); b++)
+		if (b->used && b->off > a->off)
+			b->off -= a->len;
+	a->off = a->len = 0;
+	a->persist = false;
+}
+
+static void agent_free(struct bp_agent *a)
+{
+	agent_drop_code(a);
+	memset(a, 0, sizeof(*a));
+}
+
+static size_t list_bytes(const struct kgdb_ax_list *l)
+{
+	size_t n = 0;
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++)
+		n += 2 + l->len[i];
+	return n;
+}
+
+static int list_verify(const struct kgdb_ax_list *l, unsigned int allow)
+{
+	unsigned int i;
+
+	if (l->n > KGDB_AX_MAX_EXPRS)
+		return -E2BIG;
+	for (i = 0; i < l->n; i++)
+		if (kgdb_ax_verify(l->code[i], l->len[i], allow))
+			return -EINVAL;
+	return 0;
+}
+
+static void list_store(const struct kgdb_ax_list *l)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++) {
+		memcpy(arena + arena_used, &l->len[i], 2);
+		memcpy(arena + arena_used + 2, l->code[i], l->len[i]);
+		arena_used += 2 + l->len[i];
+	}
+}
+
+/* A free entry, else one that only keeps counts; NULL if none. */
+static struct bp_agent *agent_alloc(void)
+{
+	struct bp_agent *a, *counts_only = NULL;
+
+	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++) {
+		if (!a->used)
+			return a;
+		if (!a->len && !counts_only)
+			counts_only = a;
+	}
+	return counts_only;
+}
+
+int kgdb_bp_set_agent(uintptr_t addr, const struct kgdb_ax_list *conds,
+		      const struct kgdb_ax_list *cmds, bool persist)
+{
+	struct bp_agent *a = agent_find(addr);
+	size_t need = list_bytes(conds) + list_bytes(cmds);
+	int err;
+
+	/* Checked whole before anything changes: a refused Z leaves the old lists. */
+	err = list_verify(conds, 0);
+	if (!err)
+		err = list_verify(cmds, KGDB_AX_ALLOW_PRINTF);
+	if (err)
+		return err;
+	if (need > sizeof(arena) - arena_used + (a ? a->len : 0))
+		return -ENOSPC;
+	if (a)
+		agent_drop_code(a);
+	if (!need) {
+		if (a)
+			a->nconds = a->ncmds = 0;
+		return 0;
+	}
+	if (!a) {
+		a = agent_alloc();
+		if (!a)
+			return -ENOSPC;
+		agent_free(a);
+		a->addr = addr;
+		a->used = true;
+	}
+	a->persist = persist && cmds->n;
+	a->nconds = (u8)conds->n;
+	a->ncmds = (u8)cmds->n;
+	a->off = (u32)arena_used;
+	a->len = (u32)need;
+	list_store(conds);
+	list_store(cmds);
+	return 0;
+}
+
+void kgdb_bp_clear_agent(uintptr_t addr)
+{
+	struct bp_agent *a = agent_find(addr);
+
+	if (a)
+		agent_drop_code(a);
+}
+
+void kgdb_bp_agent_reset(bool keep_persistent)
+{
+	struct bp_agent *a;
+
+	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++)
+		if (a->used && !(keep_persistent && a->persist))
+			agent_free(a);
+}
+
+/* A hit being served: the breakpoint, and where its dprintf text goes besides the log. */
+struct hit {
+	struct bp_agent *a;
+	void (*to_client)(const char *s, size_t len);
+};
+
+/* A dprintf's text: to the kernel log (unless printk is busy), and to the client. */
+static void agent_print(void *priv, const char *s, size_t len)
+{
+	struct hit *h = priv;
+
+	if (!printk_nowait(s, len))
+		h->a->counts.unlogged++;
+	h->to_client(s, len);
+}
+
+/*
+ * Run @n expressions from *@p on, moving *@p past them; true if one gave
+ * nonzero or (counted as an error) could not be evaluated.
+ */
+static bool run_list(struct bp_agent *a, const u8 **p, unsigned int n, const struct kgdb_ax_ctx *ctx)
+{
+	bool any = false;
+	s64 v;
+	u16 len;
+
+	while (n--) {
+		memcpy(&len, *p, 2);
+		if (kgdb_ax_eval(*p + 2, len, ctx, &v)) {
+			a->counts.errors++;
+			v = 1;
+		}
+		*p += 2 + len;
+		any |= v != 0;
+	}
+	return any;
+}
+
+bool kgdb_bp_runs_agent(uintptr_t addr)
+{
+	struct bp_agent *a = agent_find(addr);
+
+	return a && a->len;
+}
+
+/*
+ * Conditions OR'ed; one that cannot be evaluated holds, as if the
+ * breakpoint had none. Commands run only where the conditions hold, and
+ * a breakpoint with commands (a dprintf) never stops.
+ */
+bool kgdb_bp_hit_stops(unsigned int cpu, uintptr_t addr,
+		       void (*to_client)(const char *s, size_t len))
+{
+	struct bp_agent *a = agent_find(addr);
+	struct kgdb_thread th = { .cpu = (int)cpu };
+	struct hit hit = { a, to_client };
+	struct kgdb_ax_ctx ctx = { .th = &th, .print = agent_print, .priv = &hit };
+	const u8 *p;
+
+	if (!a || !a->len)
+		return true;
+	p = arena + a->off;
+	if (a->nconds && !run_list(a, &p, a->nconds, &ctx)) {
+		a->counts.false_hits++;
+		return false;
+	}
+	a->counts.hits++;
+	if (!a->ncmds)
+		return true;
+	run_list(a, &p, a->ncmds, &ctx);
+	return false;
+}
+
+void kgdb_bp_missed(uintptr_t addr)
+{
+	struct bp_agent *a = agent_find(addr);
+
+	if (a)
+		a->counts.missed++;
+}
+
+#ifdef CONFIG_KGDB_MONITOR
+static int mon_breakpoints(struct printer *out, int argc, char **argv)
+{
+	const struct bp_agent *a;
+
+	pprintf(out, "%-18s %5s %5s %10s %10s %8s %8s %8s\n", "address", "conds", "cmds",
+		"hits", "false", "missed", "errors", "unlogged");
+	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++)
+		if (a->used)
+			pprintf(out, "0x%-16lx %5u %5u %10lu %10lu %8lu %8lu %8lu%s\n",
+				(unsigned long)a->addr, a->nconds, a->ncmds, a->counts.hits,
+				a->counts.false_hits, a->counts.missed, a->counts.errors,
+				a->counts.unlogged, a->persist ? " persistent" : "");
+	return 0;
+}
+KGDB_MONITOR_REPORT(breakpoints, "breakpoints evaluated in the kernel: hits, false hits, missed",
+		    mon_breakpoints);
+#endif
