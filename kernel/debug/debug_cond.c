@@ -50,7 +50,7 @@ static struct bp_agent *agent_find(uintptr_t addr)
 
 /*
  * Give @a's arena bytes back, moving the expressions after them down. How
- * many it had stays, for `monitor breakpoints` while gdb has them out.
+ * many it had stays, for `monitor bpstat` while gdb has them out.
  */
 static void agent_drop_code(struct bp_agent *a)
 {
@@ -257,7 +257,7 @@ void kgdb_bp_missed(uintptr_t addr)
 }
 
 #ifdef CONFIG_KGDB_MONITOR
-static int mon_breakpoints(struct printer *out, int argc, char **argv)
+static int mon_bpstat(struct printer *out, int argc, char **argv)
 {
 	const struct bp_agent *a;
 
@@ -271,6 +271,6 @@ static int mon_breakpoints(struct printer *out, int argc, char **argv)
 				a->counts.unlogged, a->persist ? " persistent" : "");
 	return 0;
 }
-KGDB_MONITOR_REPORT(breakpoints, "breakpoints evaluated in the kernel: hits, false hits, missed",
-		    mon_breakpoints);
+KGDB_MONITOR_REPORT(bpstat, "breakpoints evaluated in the kernel: hits, false, missed",
+		    mon_bpstat);
 #endif

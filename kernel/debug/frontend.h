@@ -148,7 +148,7 @@ struct kgdb_ax_list {
 	const u8 *code[KGDB_AX_MAX_EXPRS];
 	u16 len[KGDB_AX_MAX_EXPRS];
 };
-/* What a breakpoint's expressions did, for `monitor breakpoints`. */
+/* What a breakpoint's expressions did, for `monitor bpstat`. */
 struct kgdb_bp_counts {
 	unsigned long hits;		/* conditions held (or none) */
 	unsigned long false_hits;	/* ... and did not: ran on */

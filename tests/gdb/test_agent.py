@@ -52,10 +52,10 @@ def assert_every(seen, period):
 
 
 def monitor_row(g, num=1):
-    """`monitor breakpoints`' row for gdb's breakpoint @num."""
+    """`monitor bpstat`' row for gdb's breakpoint @num."""
     info = g.cmd("info breakpoints")
     addr = int(re.search(rf"^{num}\s+\S+\s+keep\s+y\s+(0x[0-9a-f]+)", info, re.M).group(1), 16)
-    out = g.monitor("breakpoints")
+    out = g.monitor("bpstat")
     m = re.search(rf"^0x0*{addr:x}\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", out, re.M)
     assert m, out
     return dict(zip(("conds", "cmds", "hits", "false", "missed", "errors"),
@@ -105,7 +105,7 @@ def test_conditions_in_the_kernel(attached_smp, arch):
     for body in bad:
         out = g.cmd(f"maint packet Z0,{addr:x},{1 if arch in ('x86_64', 'i386') else 4};{body}")
         assert re.search(r'received: "E[0-9a-f]{2}"', out), (body, out)
-    assert f"{addr:x}" not in g.monitor("breakpoints")
+    assert f"{addr:x}" not in g.monitor("bpstat")
 
 
 @pytest.mark.kgdboc_only

@@ -53,8 +53,9 @@ def test_read_only_looks_but_does_not_touch(ro, arch):
     mark = len(g.console)
     g.cmd("monitor help")
     lines = "".join(g.console[mark:]).splitlines()
-    assert [line.split()[0] for line in lines] == ["cpus", "dmesg", "help", "ps", "reboot"], lines
-    assert [line.endswith("(refused: read-only)") for line in lines] == [False] * 4 + [True], lines
+    assert [line.split()[0] for line in lines] == ["bpstat", "cpus", "dmesg", "help", "ps",
+                                                   "reboot"], lines
+    assert [line.endswith("(refused: read-only)") for line in lines] == [False] * 5 + [True], lines
     with pytest.raises(GdbError):
         g.cmd("monitor reboot")
     refused(m, "monitor reboot")

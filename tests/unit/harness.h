@@ -73,6 +73,21 @@ static inline int teardown(void **state)
 	return 0;
 }
 
+/* CPU 0 breaks in (kgdb_breakpoint()); the script runs, the output is checked. */
+static inline void break_in(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+}
+
+/* CPU 0 runs into the breakpoint at @addr. */
+static inline int hit(uintptr_t addr)
+{
+	fake_regs[0].pc = addr + 1;
+	return fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]);
+}
+
 /* gdb connects: its first '+', then qSupported. */
 static inline void gdb_connect(void)
 {

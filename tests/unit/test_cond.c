@@ -48,20 +48,6 @@ static int setup_idle2(void **state)
 	return 0;
 }
 
-static void break_in(void)
-{
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	kgdb_breakpoint();
-	assert_output();
-}
-
-/* CPU 0 runs into the breakpoint at @addr. */
-static int hit(uintptr_t addr)
-{
-	fake_regs[0].pc = addr + 1;
-	return fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]);
-}
-
 /* A hit that runs on: stepped past, the breakpoint back in, nothing sent. */
 static void assert_runs_on(uintptr_t addr)
 {
@@ -132,7 +118,7 @@ static void test_error_stops(void **state)
 	fake_regs[0].pc = BP1;
 	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
 	script_str("+");
-	rcmd("breakpoints", "address            conds  cmds       hits      false   missed"
+	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
 	     "   errors unlogged\n0x1100                 1     0          1          0"
 	     "        0        1        0\n", "OK");
 	xchg("D", "OK");
@@ -166,7 +152,7 @@ static void test_refused_installs_nothing(void **state)
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		xchg(bad[i], "E16");
 	xchg("m1100,1", "03");
-	rcmd("breakpoints", "address            conds  cmds       hits      false   missed"
+	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
 	     "   errors unlogged\n", "OK");
 	resume("c");
 	break_in();
@@ -206,7 +192,7 @@ static void test_dprintf(void **state)
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
-	rcmd("breakpoints", "address            conds  cmds       hits      false   missed"
+	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
 	     "   errors unlogged\n0x1100                 0     1          2          0"
 	     "        0        0        1 persistent\n0x1104                 1     1          0"
 	     "          1        0        0        0\n", "OK");

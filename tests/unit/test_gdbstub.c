@@ -6,13 +6,6 @@
 #include <kernel/errno.h>
 #include <asm-generic/sections.h>
 
-static void break_in(void)
-{
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	kgdb_breakpoint();
-	assert_output();
-}
-
 static void test_connect_status_detach(void **state)
 {
 	u8 before[FAKE_END];
@@ -517,7 +510,7 @@ static void test_monitor(void **state)
 	rcmd("ps", "0 swapper/0\n1 init\n2 worker\n3 sleeper\n", "OK");
 	rcmd("dmesg", "[0.000] booted\n", "OK");
 	rcmd("cpus", "CPU0: fake\n  kgdb: master\nCPU1: fake\n  kgdb: held\n", "OK");
-	rcmd("help", "breakpoints breakpoints evaluated in the kernel: hits, false hits, missed\n"
+	rcmd("help", "bpstat     breakpoints evaluated in the kernel: hits, false, missed\n"
 	     "cpus       describe each CPU\ndmesg      print the kernel log\n"
 	     "echo       print its arguments\nhelp       list monitor commands\n"
 	     "long       print a lot\nps         list tasks\n"
@@ -560,7 +553,7 @@ static void test_read_only(void **state)
 	xchg("S05;1000", "E01");
 	rcmd("reboot", "reboot: refused, the debugger is read-only (kgdb.ro)\n", "E01");
 	rcmd("echo a", "echo: refused, the debugger is read-only (kgdb.ro)\n", "E01");
-	rcmd("help", "breakpoints breakpoints evaluated in the kernel: hits, false hits, missed\n"
+	rcmd("help", "bpstat     breakpoints evaluated in the kernel: hits, false, missed\n"
 	     "cpus       describe each CPU\ndmesg      print the kernel log\n"
 	     "echo       print its arguments (refused: read-only)\n"
 	     "help       list monitor commands\nlong       print a lot\n"

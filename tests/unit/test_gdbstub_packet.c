@@ -3,13 +3,6 @@
 
 #include "harness.h"
 
-static void break_in(void)
-{
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	kgdb_breakpoint();
-	assert_output();
-}
-
 static void test_bad_checksum_nak_retransmit(void **state)
 {
 	gdb_connect();

@@ -18,20 +18,6 @@
 
 static u8 snapshot[FAKE_END];
 
-static void break_in(void)
-{
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	kgdb_breakpoint();
-	assert_output();
-}
-
-/* CPU 0 runs into the breakpoint at @addr. */
-static int hit(uintptr_t addr)
-{
-	fake_regs[0].pc = addr + 1;
-	return fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]);
-}
-
 static void test_breakpoints_detach(void **state)
 {
 	memcpy(snapshot, fake_mem, sizeof(snapshot));

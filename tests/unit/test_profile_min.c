@@ -18,13 +18,6 @@ static void connect_min(void)
 	xchg("qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386", MIN_FEATURES);
 }
 
-static void break_in(void)
-{
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	kgdb_breakpoint();
-	assert_output();
-}
-
 static void test_left_out_is_unknown(void **state)
 {
 	static const char *const unknown[] = {

@@ -13,7 +13,8 @@
 #define STEP_PC		(FAKE_TEXT + 0x400)
 #define BRANCH_TO	(FAKE_TEXT + 0x500)
 
-static void break_in(void)
+/* CPU 0 breaks in; the test checks what was said itself. */
+static void break_in_unchecked(void)
 {
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
 	kgdb_breakpoint();
@@ -30,7 +31,7 @@ static void test_step_plants_and_restores(void **state)
 	xchg("P8=0014000000000000", "OK");	/* pc */
 	xchg("P7=0015000000000000", "OK");	/* r7: a branch that may be taken */
 	resume("s");
-	break_in();
+	break_in_unchecked();
 	assert_output();
 	/* Both places the instruction may go to trap; the CPU runs to one. */
 	assert_int_equal(fake_mem[STEP_PC + FAKE_INSN_LEN], 0xcc);
@@ -69,7 +70,7 @@ static void unsteppable(u64 how)
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
 	xchg("D", "OK");
-	break_in();
+	break_in_unchecked();
 	assert_output();
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
 }
@@ -97,7 +98,7 @@ static void test_emulated_instruction(void **state)
 	expect_str("+");
 	expect_step_end();
 	xchg("D", "OK");
-	break_in();
+	break_in_unchecked();
 	assert_output();
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
 }
@@ -113,7 +114,7 @@ static void step_once(u64 r6, u32 flags_running, u32 flags_after)
 	fake_regs[0].r[6] = r6;
 	gdb_connect();
 	resume("s");
-	break_in();
+	break_in_unchecked();
 	assert_output();
 	assert_int_equal(fake_regs[0].flags, flags_running);
 	fake_regs[0].flags = flags_after;	/* what the instruction left */
@@ -151,7 +152,7 @@ static void step_fails(u64 pc, u64 r7)
 	expect_pkt(stop_reply(0, 5, "", 2));	/* at once, where it was */
 	script_str("+");
 	xchg("D", "OK");
-	break_in();
+	break_in_unchecked();
 	assert_output();
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
 	assert_int_equal(fake_regs[0].flags, FAKE_IE);
@@ -173,7 +174,7 @@ static void test_continue_alone_past_compiled_break(void **state)
 {
 	gdb_connect();
 	resume("vCont;c:2");
-	break_in();
+	break_in_unchecked();
 	assert_output();
 	assert_int_equal(fake_regs[0].pc, FAKE_BREAK_ADDR + 1);	/* the breakpoint is 1 byte */
 	assert_true(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
@@ -182,7 +183,7 @@ static void test_continue_alone_past_compiled_break(void **state)
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
 	xchg("D", "OK");
-	break_in();
+	break_in_unchecked();
 	assert_output();
 }
 
@@ -198,7 +199,7 @@ static void test_late_trap_on_a_step_word(void **state)
 
 	gdb_connect();
 	resume("s");
-	break_in();
+	break_in_unchecked();
 	assert_output();
 	assert_int_equal(fake_mem[word], 0xcc);
 	script_reset();
