@@ -337,6 +337,14 @@ struct kgdb_arch {
 		 */
 		const void *window_start;
 		const void *window_end;
+		/*
+		 * Held CPUs sleep in wait() even while the master only steps
+		 * over a breakpoint whose hit runs on (a short hold in which
+		 * they otherwise spin, so that no kick is needed): where a
+		 * spinning CPU keeps the master from running, as vCPUs that
+		 * take turns on one host thread.
+		 */
+		bool sleep_always;
 	} hold;
 
 	/*

@@ -59,4 +59,18 @@ int kgdb_ax_eval(const u8 *code, size_t len, const struct kgdb_ax_ctx *ctx, s64 
 /* Trace state variables: forget them all (a new session's QTinit). */
 void kgdb_ax_vars_reset(void);
 
+/* debug_agent_printf.c, for debug_agent.c: a format and @nargs conversions ... */
+bool kgdb_ax_format_ok(const char *f, size_t len, unsigned int nargs);
+/* ... and printing it, the first argument at @args[-1], the next below it. */
+void kgdb_ax_printf(const struct kgdb_ax_ctx *ctx, const char *f, const u64 *args);
+
+/*
+ * Whether @addr is one the target has: a 32-bit one has none above 4 GiB,
+ * but gdb sign-extends a MIPS address (ext 32 after its const32).
+ */
+static inline bool kgdb_ax_addr_fits(u64 addr)
+{
+	return (uintptr_t)addr == addr || (u64)(s64)(intptr_t)(uintptr_t)addr == addr;
+}
+
 #endif

@@ -38,6 +38,8 @@ static bool kgdb_roundup;	/* the master wants the other CPUs held */
 /* One CPU runs, the others stay held: a step, or a thread gdb continued alone. */
 static bool kgdb_others_held;
 static bool kgdb_stepping;	/* ... and that CPU runs one step */
+/* The others are held only while a breakpoint is stepped over: they spin. */
+static bool kgdb_hold_brief;
 
 /*
  * A CPU steps over a breakpoint whose hit did not stop (its conditions
@@ -72,15 +74,30 @@ static void cpu_resume(unsigned int cpu)
 	kgdb_hw_cpu_resume(cpu);
 }
 
-/* Wait, as held CPU @cpu, until the master lets this one go. */
+/* Whether a held CPU spins rather than sleeps now. */
+static bool hold_spins(void)
+{
+	return !arch_kgdb_ops.hold.wait ||
+	       (__atomic_load_n(&kgdb_hold_brief, __ATOMIC_ACQUIRE) && !arch_kgdb_ops.hold.sleep_always);
+}
+
+/*
+ * Wait, as held CPU @cpu, until the master lets this one go. It says when
+ * it spins, so that the master's release needs no kick; it stops
+ * spinning before it sleeps, and a sleep tests the release flag first.
+ */
 static void hold_loop(unsigned int cpu, struct kgdb_cpu *c)
 {
 	while (!__atomic_load_n(&c->release, __ATOMIC_ACQUIRE)) {
-		if (arch_kgdb_ops.hold.wait)
-			arch_kgdb_ops.hold.wait(&c->release);
-		else
+		if (hold_spins()) {
+			__atomic_store_n(&c->spinning, true, __ATOMIC_SEQ_CST);
 			cpu_relax();
+			continue;
+		}
+		__atomic_store_n(&c->spinning, false, __ATOMIC_SEQ_CST);
+		arch_kgdb_ops.hold.wait(&c->release);
 	}
+	c->spinning = false;
 	c->release = false;
 	c->regs = NULL;
 	cpu_resume(cpu);
@@ -91,7 +108,7 @@ static void hold_loop(unsigned int cpu, struct kgdb_cpu *c)
 static void release_cpu(unsigned int cpu)
 {
 	__atomic_store_n(&kgdb_cpus[cpu].release, true, __ATOMIC_SEQ_CST);
-	if (!arch_kgdb_ops.hold.wait)
+	if (!arch_kgdb_ops.hold.wait || __atomic_load_n(&kgdb_cpus[cpu].spinning, __ATOMIC_SEQ_CST))
 		return;
 	__atomic_store_n(&kgdb_cpus[cpu].kicked, true, __ATOMIC_SEQ_CST);
 	if (arch_kgdb_ops.hold.kick)
@@ -531,7 +548,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	enum trap_verdict verdict;
 	struct kgdb_hw_hit hit;
 	unsigned long flags;
-	bool alone, stepped, step_word, step_end;
+	bool alone, stepped, step_word, step_end, brief;
 
 	local_irq_save(flags);
 	/* Before waiting: the slots this CPU has, and a step's words, may change meanwhile. */
@@ -563,8 +580,10 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	 * first. A hit that may run on, or a step over one, takes the line
 	 * only if it turns out to need it.
 	 */
-	if (!step_over.active && !(stop.kind == KGDB_STOP_SWBREAK &&
-				   kgdb_bp_runs_agent(instruction_pointer(args->regs))))
+	brief = step_over.active || (stop.kind == KGDB_STOP_SWBREAK &&
+				     kgdb_bp_runs_agent(instruction_pointer(args->regs)));
+	__atomic_store_n(&kgdb_hold_brief, brief, __ATOMIC_RELEASE);
+	if (!brief)
 		kgdb_line_claim();
 	if (!kgdb_others_held)
 		roundup_others(cpu);
@@ -575,6 +594,8 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	kgdb_bp_lift_all(false);
 
 	if (!run_on(&stop, stepped, step_end, alone, &res)) {
+		/* A stop may last: the held CPUs sleep. */
+		__atomic_store_n(&kgdb_hold_brief, false, __ATOMIC_RELEASE);
 		kgdb_line_claim();
 		serve(&stop, &res);
 	}

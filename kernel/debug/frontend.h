@@ -32,6 +32,7 @@ struct kgdb_cpu {
 	bool holding;		/* in hold(), from before held is set to after it clears */
 	bool release;		/* set by the master to let a held CPU go */
 	bool kicked;		/* a wake-up NMI is on its way to this CPU */
+	bool spinning;		/* held and spinning: a release needs no kick */
 	struct kgdb_arch_cpu arch;	/* what the arch keeps of it meanwhile */
 };
 extern struct kgdb_cpu kgdb_cpus[NR_CPUS];

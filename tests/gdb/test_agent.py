@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from machine import VCPUS_ROUND_ROBIN
+from machine import NO_HW_DEBUG, VCPUS_ROUND_ROBIN
 from target import resume_to_shell
 
 # The register that holds a function's first argument at its first line,
@@ -65,8 +65,9 @@ def monitor_row(g, num=1):
 def test_conditions_in_the_kernel(attached_smp, arch):
     """A counter's condition stops at exactly its multiples, with gdb
     saying it is the target's to evaluate; a changed condition applies at
-    once; one gdb cannot compile is gdb's own again; malformed bytecode
-    from a client gets an error and installs nothing."""
+    once; one gdb cannot compile, and a hardware breakpoint's, are gdb's
+    own to evaluate; malformed bytecode from a client gets an error and
+    installs nothing."""
     m, g = attached_smp
     p1, p2, p3 = (every(arch, n) for n in (100, 30, 40))
     out = g.cmd(f"break bench_tick if bench_ticks % {p1} == 0")
@@ -94,6 +95,13 @@ def test_conditions_in_the_kernel(attached_smp, arch):
     info = g.cmd("info breakpoints")
     assert "(host evals)" in info, info
     g.cmd("delete")
+
+    if arch not in NO_HW_DEBUG:
+        # A hardware breakpoint stops at every hit: gdb evaluates its condition.
+        p4 = every(arch, 5)
+        g.cmd(f"hbreak bench_tick if bench_ticks % {p4} == 0")
+        assert_every(stops_at(g, "bench_tick", 2, "bench_ticks"), p4)
+        g.cmd("delete")
 
     addr = value(g, "(unsigned long)cmd_uptime")
     bad = ["X1,27",              # end with nothing on the stack

@@ -89,7 +89,7 @@ $(UNIT_DIR)/test_%: $(UNIT_DIR)/tests/unit/test_%.o $(UNIT_DIR)/tests/unit/fake_
 UNIT_MIN_DIR := build/host/unit-min
 UNIT_MIN_CFLAGS := $(filter-out $(KGDB_ALL_OPTIONS),$(UNIT_BASE_CFLAGS)) $(UNIT_SAN)
 UNIT_MIN_LEFT_OUT := debug_hw.c debug_softstep.c debug_console.c kgdb_monitor.c \
-	debug_arch_check.c gdbstub_xml.c debug_agent.c debug_cond.c
+	debug_arch_check.c gdbstub_xml.c debug_agent.c debug_agent_printf.c debug_cond.c
 UNIT_MIN_OBJS := $(patsubst %.c,$(UNIT_MIN_DIR)/%.o,$(UNIT_FAKE_SRCS) \
 	$(filter-out $(addprefix kernel/debug/,$(UNIT_MIN_LEFT_OUT)),$(UNIT_KERNEL_SRCS)))
 

@@ -141,6 +141,8 @@ def session(args, kernel, outdir, line, with_qemu):
         for label, port, persistent in targets:
             proxy = Proxy(port, persistent)
             ops = [op for op in args.ops if label != "qemu" or op not in KGDB_ONLY]
+            if not ops:
+                continue
             try:
                 res = run_gdb(label, kernel, f"127.0.0.1:{proxy.port}", args.runs, ops,
                               outdir)
@@ -163,18 +165,22 @@ def tickrate(m):
     return int(re.search(r"tickrate: (\d+) calls", out).group(1))
 
 
-def loop_slowdown(m, kernel, port):
+def loop_slowdown(m, kernel, line_port):
     """The spinner's calls a second (`tickrate` on the console) without a
     breakpoint, then with one at bench_tick whose condition never holds:
     a persistent dprintf that gdb leaves in the kernel as it detaches."""
     progress("bench: the kernel's loop with a false-condition breakpoint in it, and without")
     base = tickrate(m)
-    cmds = ["set breakpoint always-inserted on", "set dprintf-style agent",
-            f"target remote 127.0.0.1:{port}", 'dprintf bench_tick,"never\\n"',
-            "condition 1 bench_ticks == 1", "detach"]
-    subprocess.run(["gdb-multiarch", "-batch", "-nx", kernel] +
-                   [a for c in cmds for a in ("-ex", c)], capture_output=True, check=True,
-                   timeout=GDB_TIMEOUT)
+    proxy = Proxy(line_port, True)
+    try:
+        cmds = ["set breakpoint always-inserted on", "set dprintf-style agent",
+                f"target remote 127.0.0.1:{proxy.port}", 'dprintf bench_tick,"never\\n"',
+                "condition 1 bench_ticks == 1", "detach"]
+        subprocess.run(["gdb-multiarch", "-batch", "-nx", kernel] +
+                       [a for c in cmds for a in ("-ex", c)], capture_output=True, check=True,
+                       timeout=GDB_TIMEOUT)
+    finally:
+        proxy.close()
     return {"calls_per_s": base, "calls_per_s_false_cond": tickrate(m)}
 
 

@@ -123,7 +123,8 @@ const struct kgdb_arch arch_kgdb_ops = {
 	/* no frame pointer: lr, which a first unwind step needs */
 	KGDB_REGISTERS(ppc_kgdb_regs, ppc_kgdb_features, "powerpc:e500", GDB_PC, GDB_R1, GDB_LR),
 	.step = { .irq = KGDB_IRQ_ENABLE(msr, MSR_EE), .next_pcs = ppc_kgdb_next_pcs },
-	.hold = { .wait = ppc_kgdb_hold_wait, .window_start = ppc_kgdb_doze_window,
+	.hold = { .wait = ppc_kgdb_hold_wait, .sleep_always = true,
+		  .window_start = ppc_kgdb_doze_window,
 		  .window_end = ppc_kgdb_doze_window_end },
 	.cpu = { .enter = ppc_kgdb_cpu_enter, .leave = ppc_kgdb_cpu_leave },
 };
