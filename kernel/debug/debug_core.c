@@ -188,8 +188,14 @@ bool kgdb_nmicallback(unsigned int cpu, struct pt_regs *regs)
 
 	if (master < 0 || master == (int)cpu || !READ_ONCE(kgdb_roundup))
 		return false;
-	/* A second roundup NMI for a CPU already holding is simply absorbed. */
-	if (!__atomic_load_n(&kgdb_cpus[cpu].holding, __ATOMIC_SEQ_CST))
+	/*
+	 * A second roundup NMI for a CPU already holding is simply absorbed;
+	 * so is one for a CPU on its way in, which holds itself with its own
+	 * trap's frame: held with the NMI's, gdb would show (and step) the
+	 * debugger's code.
+	 */
+	if (!__atomic_load_n(&kgdb_cpus[cpu].holding, __ATOMIC_SEQ_CST) &&
+	    !__atomic_load_n(&kgdb_cpus[cpu].entering, __ATOMIC_SEQ_CST))
 		hold(cpu, regs);
 	return true;
 }
@@ -551,11 +557,13 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	bool alone, stepped, step_word, step_end, brief;
 
 	local_irq_save(flags);
+	__atomic_store_n(&c->entering, true, __ATOMIC_SEQ_CST);
 	/* Before waiting: the slots this CPU has, and a step's words, may change meanwhile. */
 	if (val == DIE_DEBUG)
 		hw = kgdb_hw_decode(cpu, args->regs, args->err, &hit);
 	step_word = val == DIE_BREAKPOINT && kgdb_step_word(entry_pc - arch_kgdb_ops.bp_pc_offset);
 	alone = take_master(cpu, args->regs) && kgdb_others_held;
+	__atomic_store_n(&c->entering, false, __ATOMIC_SEQ_CST);
 	stepped = alone && kgdb_stepping;
 	c->regs = args->regs;
 	c->task = current_task();

@@ -33,6 +33,7 @@ struct kgdb_cpu {
 	bool release;		/* set by the master to let a held CPU go */
 	bool kicked;		/* a wake-up NMI is on its way to this CPU */
 	bool spinning;		/* held and spinning: a release needs no kick */
+	bool entering;		/* in take_master(), with a trap of its own */
 	struct kgdb_arch_cpu arch;	/* what the arch keeps of it meanwhile */
 };
 extern struct kgdb_cpu kgdb_cpus[NR_CPUS];

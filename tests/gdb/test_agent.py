@@ -65,7 +65,7 @@ def monitor_row(g, num=1):
 def test_conditions_in_the_kernel(attached_smp, arch):
     """A counter's condition stops at exactly its multiples, with gdb
     saying it is the target's to evaluate; a changed condition applies at
-    once; one gdb cannot compile, and a hardware breakpoint's, are gdb's
+    once; two at one address are OR'ed; one gdb cannot compile, and a hardware breakpoint's, are gdb's
     own to evaluate; malformed bytecode from a client gets an error and
     installs nothing."""
     m, g = attached_smp
@@ -87,6 +87,13 @@ def test_conditions_in_the_kernel(attached_smp, arch):
     g.cmd(f"condition 1 bench_ticks % {p2} == 0")
     seen = stops_at(g, "bench_tick", 3, "bench_ticks")
     assert_every(seen, p2)
+
+    # Two breakpoints at one address: gdb sends both conditions, OR'ed.
+    g.cmd(f"break bench_tick if bench_ticks % {p2} == 1")
+    seen = stops_at(g, "bench_tick", 4, "bench_ticks")
+    assert [v % p2 for v in seen] in ([1, 0, 1, 0], [0, 1, 0, 1]), seen
+    assert all(b - a in (1, p2 - 1) for a, b in zip(seen, seen[1:])), seen
+    g.cmd("delete 2")
 
     # $_streq is gdb's own function: no bytecode for it, gdb evaluates.
     g.cmd(f'condition 1 $_streq("kgdb", "kgdb") && bench_ticks % {p3} == 0')
