@@ -63,17 +63,24 @@ static void assert_runs_on(uintptr_t addr)
 	assert_false(kgdb_active());
 }
 
-/* The hit at @addr stops: gdb sees it and detaches. */
-static void assert_stops(uintptr_t addr)
+/* After @sent from gdb, the hit at @addr stops with @sig (@why); gdb detaches. */
+static void assert_stops_as(uintptr_t addr, const char *sent, int sig, const char *why)
 {
 	reset_idle();
+	script_str(sent);
 	fake_regs[0].pc = addr;
-	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
+	expect_pkt(stop_reply(0, sig, why, 2));
 	script_str("+");
 	xchg("D", "OK");
 	assert_int_equal(hit(addr), NOTIFY_STOP);
 	assert_output();
 	assert_int_equal(fake_regs[0].pc, addr);
+}
+
+/* The hit at @addr stops as a breakpoint. */
+static void assert_stops(uintptr_t addr)
+{
+	assert_stops_as(addr, "", 5, "swbreak:;");
 }
 
 static void test_false_runs_on_true_stops(void **state)
@@ -226,15 +233,8 @@ static void test_ctrl_c_while_running_on(void **state)
 	resume("c");
 	break_in();
 	assert_runs_on(BP1);
-	reset_idle();
-	script_str("+\x03");		/* an ack of something, then Ctrl-C */
-	fake_regs[0].pc = BP1;
-	expect_pkt(stop_reply(0, 2, "", 2));
-	script_str("+");
-	xchg("D", "OK");
-	assert_int_equal(hit(BP1), NOTIFY_STOP);
-	assert_output();
-	assert_int_equal(fake_regs[0].pc, BP1);
+	/* An ack of something, then Ctrl-C. */
+	assert_stops_as(BP1, "+\x03", 2, "");
 }
 
 /* With a second CPU, the step over holds it and lets it go again. */
