@@ -107,9 +107,10 @@ int vprintk(const char *fmt, va_list ap)
 }
 
 /*
- * For code that must not wait, the other CPUs perhaps stopped (the
- * debugger's dprintf): log and write @s at the default level only if
- * nobody holds the lock; false if it was dropped.
+ * For code that must not wait for another CPU, which may be stopped
+ * holding printk's lock (the debugger's dprintf): log and write @s at the
+ * default level only if nobody holds it; false if it was dropped. The
+ * console drivers still bound their own waits (their cpulocks break).
  */
 bool printk_nowait(const char *s, size_t len)
 {

@@ -616,6 +616,9 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		prepare_resume(&res, 0);
 	}
 	leave(cpu, &res);
+	/* Run on alone, the others are held for as long as it runs: they sleep. */
+	if (res.alone && res.action == KGDB_CONTINUE)
+		__atomic_store_n(&kgdb_hold_brief, false, __ATOMIC_RELEASE);
 	local_irq_restore(flags);
 	/*
 	 * An oops goes on unless gdb moved the PC (to skip the faulting code)

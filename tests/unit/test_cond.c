@@ -34,18 +34,21 @@ static void reset_idle(void)
 	fake_io_eof = idle_line;
 }
 
-static int setup_idle1(void **state)
+static int setup_idle(unsigned int cpus)
 {
-	session_setup(1);
+	session_setup(cpus);
 	fake_io_eof = idle_line;
 	return 0;
 }
 
+static int setup_idle1(void **state)
+{
+	return setup_idle(1);
+}
+
 static int setup_idle2(void **state)
 {
-	session_setup(2);
-	fake_io_eof = idle_line;
-	return 0;
+	return setup_idle(2);
 }
 
 /* A hit that runs on: stepped past, the breakpoint back in, nothing sent. */
@@ -237,16 +240,35 @@ static void test_ctrl_c_while_running_on(void **state)
 	assert_stops_as(BP1, "+\x03", 2, "");
 }
 
-/* With a second CPU, the step over holds it and lets it go again. */
+/* CPU 1 at each step's end (a notifier ahead of the debugger's): held or not. */
+static int step_ends, step_ends_held;
+
+static int watch_step_end(struct notifier_block *nb, unsigned long val, void *data)
+{
+	if (val == DIE_DEBUG) {
+		step_ends++;
+		step_ends_held += __atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE);
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block step_end_nb = { .call = watch_step_end, .priority = 1 };
+
+/* With a second CPU, the step over holds it throughout and lets it go again. */
 static void test_step_over_holds_the_others(void **state)
 {
 	gdb_connect();
 	xchg("Z0,1100,1;" FALSE_COND, "OK");
 	resume("c");
 	break_in();
+	step_ends = step_ends_held = 0;
+	register_die_notifier(&step_end_nb);
 	assert_runs_on(BP1);
+	assert_runs_on(BP1);
+	unregister_die_notifier(&step_end_nb);
+	assert_int_equal(step_ends, 2);
+	assert_int_equal(step_ends_held, 2);
 	assert_false(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
-	assert_runs_on(BP1);
 }
 
 int main(void)
