@@ -38,6 +38,8 @@ struct exception_table_entry {
 	unsigned long fixup;
 };
 
+/* The entry of the instruction at @addr, or NULL. */
+const struct exception_table_entry *search_exception_table(unsigned long addr);
 /* If the faulting instruction has a fixup, point regs at it; true if so. */
 bool fixup_exception(struct pt_regs *regs);
 #endif

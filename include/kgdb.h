@@ -44,6 +44,9 @@ enum kgdb_bptype {
 
 /* Longest software breakpoint instruction any arch uses. */
 #define KGDB_MAX_BP_LEN		4
+/* An out-of-line slot (xol), and the most of an instruction prepare() sees. */
+#define KGDB_XOL_SLOT_SIZE	64
+#define KGDB_XOL_MAX_INSN	16
 /* Most places one instruction may continue at (next_pcs). */
 #define KGDB_STEP_MAX_TARGETS	2
 /* single_step() or next_pcs(): the instruction sets the interrupt enable itself. */
@@ -203,6 +206,42 @@ struct kgdb_hw_ops {
 };
 
 /*
+ * Running a breakpoint's displaced instruction out of line, so that a hit
+ * that does not stop (a false condition, a dprintf) resumes at once: no
+ * step, no other CPU held, the breakpoint left in memory. The core keeps
+ * one slot of KGDB_XOL_SLOT_SIZE executable bytes per breakpoint, and
+ * writes it only when what it holds changes. All three hooks are required.
+ */
+struct kgdb_xol_ops {
+	/*
+	 * prepare: into @slot (what the core then writes at @slot_addr), the
+	 * instruction at @addr, whose first bytes are @insn (@avail of them,
+	 * at most KGDB_XOL_MAX_INSN), followed by a return to the instruction
+	 * after it, in every form enter() may choose. Its length, or a
+	 * negative errno for one that cannot run anywhere else (a branch,
+	 * what reads the PC, what changes the interrupt enable ...).
+	 */
+	int (*prepare)(u8 *slot, uintptr_t slot_addr, const u8 *insn, size_t avail,
+		       uintptr_t addr);
+	/*
+	 * enter: make the CPU trapped at @regs resume in the slot at
+	 * @slot_addr, run the instruction there and come back with no
+	 * interrupt taken in between (one that preempted it there could
+	 * leave a sleeping task's PC in a slot).
+	 */
+	void (*enter)(struct pt_regs *regs, uintptr_t slot_addr);
+	/*
+	 * leave: the CPU stopped at @regs has its PC in the slot at
+	 * @slot_addr (an NMI, a watchpoint, a fault): put it where it is in
+	 * the original code, the instruction at @addr being @len bytes long:
+	 * at @addr before it ran, after it since; with the interrupt enable
+	 * enter() took.
+	 */
+	void (*leave)(struct pt_regs *regs, uintptr_t slot_addr, uintptr_t addr,
+		      unsigned int len);
+};
+
+/*
  * An architecture backend: one const table named arch_kgdb_ops, defined in
  * arch/<arch>/kernel/kgdb.c: mostly data; hooks marked "optional" may be
  * NULL, which either turns off the packets (and the qSupported features)
@@ -346,6 +385,13 @@ struct kgdb_arch {
 		 */
 		bool sleep_always;
 	} hold;
+
+	/*
+	 * Optional (with CONFIG_KGDB_AGENT): a breakpoint's instruction run
+	 * out of line (struct kgdb_xol_ops). NULL: a hit that does not stop
+	 * is stepped over with the other CPUs held.
+	 */
+	const struct kgdb_xol_ops *xol;
 
 	/*
 	 * Optional: per-CPU state to keep while a CPU is in the debugger, in

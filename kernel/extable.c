@@ -10,18 +10,25 @@
 #include <asm/ptrace.h>
 #include <asm-generic/sections.h>
 
-bool fixup_exception(struct pt_regs *regs)
+const struct exception_table_entry *search_exception_table(unsigned long addr)
 {
 	const struct exception_table_entry *e =
 		(const struct exception_table_entry *)__start___ex_table;
 	const struct exception_table_entry *end =
 		(const struct exception_table_entry *)__stop___ex_table;
 
-	for (; e < end; e++) {
-		if (e->insn == instruction_pointer(regs)) {
-			instruction_pointer_set(regs, e->fixup);
-			return true;
-		}
-	}
-	return false;
+	for (; e < end; e++)
+		if (e->insn == addr)
+			return e;
+	return NULL;
+}
+
+bool fixup_exception(struct pt_regs *regs)
+{
+	const struct exception_table_entry *e = search_exception_table(instruction_pointer(regs));
+
+	if (!e)
+		return false;
+	instruction_pointer_set(regs, e->fixup);
+	return true;
 }

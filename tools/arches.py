@@ -23,6 +23,8 @@ LIMITS = {
               "with interrupts off",
     "gdb_steps_itself": "gdb single-steps with breakpoints of its own, never "
                         "with the stub's 's'",
+    "steps_over_hits": "no out-of-line slots (struct kgdb_xol_ops): a hit that "
+                       "does not stop is stepped over with the other CPUs held",
     "vcpus_round_robin": "QEMU runs the vCPUs in turn on one host thread: "
                          "what waits on another CPU (a roundup, a step over a "
                          "conditional breakpoint's false hit) waits for its turn",
@@ -33,6 +35,8 @@ MALTA_LIMITS = {
     "no_hw_debug": "WatchLo/WatchHi hold values but never trap",
     "no_nmi": "cross-CPU requests ride the timer tick",
     "gdb_steps_itself": "gdb's MIPS support always steps by itself",
+    "steps_over_hits": "no return from a slot that sets Status.IE and jumps at "
+                       "once: a task could be preempted in the slot",
 }
 
 ARCHES = {
@@ -62,7 +66,10 @@ ARCHES = {
         "tty": "ttyAMA",
         "nic": "virtio-net-device",     # on virtio-mmio
         "transports": ("kgdboc", "kgdboe"),
-        "limits": {},
+        "limits": {
+            "steps_over_hits": "no return from a slot that unmasks IRQs and "
+                               "branches at once: a task could be preempted in it",
+        },
     },
     "mips": {
         "srcarch": "mips",
@@ -95,6 +102,9 @@ ARCHES = {
             "no_write_protection": "RAM is mapped by a few large read/write TLB1 pages",
             "no_hw_debug": "the e500 has no IAC/DAC",
             "vcpus_round_robin": "qemu-system-ppc has no multi-threaded TCG",
+            "steps_over_hits": "no return from a slot that sets MSR[EE] and "
+                               "branches at once (rfi needs SRR0/1): a task "
+                               "could be preempted in it",
         },
     },
 }

@@ -66,6 +66,7 @@ struct kgdb_bp {
 	uintptr_t addr;
 	enum bp_state state;
 	bool persist;		/* stays at detach (a dprintf that outlives it) */
+	bool xol;		/* its out-of-line slot holds its instruction */
 	u8 saved[KGDB_MAX_BP_LEN];
 };
 
@@ -164,6 +165,10 @@ void kgdb_bp_plant_all(uintptr_t except)
 	unsigned int len = arch_kgdb_ops.bp_len;
 	struct kgdb_bp *bp;
 
+	/* Slots first: an instruction may reach past another breakpoint's address. */
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
+		if (bp->state == BP_SET && bp->addr != except)
+			bp->xol = kgdb_xol_prepare(bp - kgdb_bps, bp->addr);
 	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
 		if (bp->state != BP_SET || bp->addr == except)
 			continue;
@@ -197,4 +202,11 @@ bool kgdb_bp_lift(uintptr_t addr)
 		return false;
 	bp_lift(bp, BP_REMOVED);
 	return true;
+}
+
+int kgdb_bp_xol_slot(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+
+	return bp && bp->state == BP_ACTIVE && bp->xol ? (int)(bp - kgdb_bps) : -1;
 }

@@ -188,7 +188,8 @@ static void agent_print(void *priv, const char *s, size_t len)
 
 	if (!printk_nowait(s, len))
 		h->a->counts.unlogged++;
-	h->to_client(s, len);
+	if (h->to_client)
+		h->to_client(s, len);
 }
 
 /*
@@ -218,6 +219,13 @@ bool kgdb_bp_runs_agent(uintptr_t addr)
 	struct bp_agent *a = agent_find(addr);
 
 	return a && a->len;
+}
+
+bool kgdb_bp_prints(uintptr_t addr)
+{
+	struct bp_agent *a = agent_find(addr);
+
+	return a && a->len && a->ncmds;
 }
 
 /*

@@ -137,6 +137,7 @@ static void hold_once(unsigned int cpu, struct pt_regs *regs)
 {
 	struct kgdb_cpu *c = &kgdb_cpus[cpu];
 
+	kgdb_xol_leave(regs);
 	c->regs = regs;
 	c->task = current_task();
 	c->release = false;	/* a late release from the last round */
@@ -542,6 +543,45 @@ static bool run_on(struct kgdb_stop *stop, bool stepped, bool step_end, bool alo
 	return err == KGDB_STEP_DONE && !prepare_resume(res, 0);
 }
 
+/* How far run_on_out_of_line() took a hit. */
+enum hit_done { HIT_SLOW, HIT_STOPS, HIT_RAN_ON };
+
+/*
+ * A hit on a breakpoint whose conditions may be false, or that only
+ * prints, evaluated at once by the CPU that trapped: master, with nothing
+ * else held and every breakpoint in memory (one the expressions run into
+ * is counted as missed and run out of line too). If it does not stop,
+ * the CPU resumes in the breakpoint's out-of-line slot. HIT_SLOW where
+ * the breakpoint has no slot, or its hit may use the line (a dprintf to
+ * an attached client): run_on() then does it with the others held.
+ */
+static enum hit_done run_on_out_of_line(unsigned int cpu, const struct kgdb_stop *stop, bool alone)
+{
+	struct kgdb_cpu *c = &kgdb_cpus[cpu];
+	uintptr_t addr = instruction_pointer(c->regs);
+	bool armed, stops;
+	int slot;
+
+	if (alone || step_over.active || stop->kind != KGDB_STOP_SWBREAK || !kgdb_bp_runs_agent(addr))
+		return HIT_SLOW;
+	slot = kgdb_bp_xol_slot(addr);
+	if (slot < 0 || (kgdb_connected() && kgdb_bp_prints(addr)))
+		return HIT_SLOW;
+	/* What a condition may read of this CPU besides its frame; no slot fires on its reads. */
+	if (arch_kgdb_ops.cpu.enter)
+		arch_kgdb_ops.cpu.enter(&c->arch);
+	armed = kgdb_hw_cpu_armed(cpu);
+	if (armed)
+		kgdb_hw_cpu_stop(cpu);
+	stops = kgdb_bp_hit_stops(cpu, addr, NULL);
+	if (armed)
+		kgdb_hw_cpu_resume(cpu);
+	if (stops)
+		return HIT_STOPS;
+	kgdb_xol_enter((unsigned int)slot, c->regs);
+	return HIT_RAN_ON;
+}
+
 /* Returns true when the exception was dealt with (the chain stops). */
 static bool kgdb_enter(enum die_val val, const struct die_args *args)
 {
@@ -549,14 +589,18 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	struct kgdb_cpu *c = &kgdb_cpus[cpu];
 	struct kgdb_stop stop = { .cpu = cpu, .kind = KGDB_STOP_SIGNAL };
 	struct kgdb_resume res = { .action = KGDB_CONTINUE, .cpu = cpu };
-	uintptr_t entry_pc = instruction_pointer(args->regs);
 	enum kgdb_hw_event hw = KGDB_HW_NONE;
 	enum trap_verdict verdict;
 	struct kgdb_hw_hit hit;
+	enum hit_done done;
 	unsigned long flags;
+	uintptr_t entry_pc;
 	bool alone, stepped, step_word, step_end, brief;
 
 	local_irq_save(flags);
+	/* A trap (a watchpoint, a fault) in an out-of-line slot happened where the code is. */
+	kgdb_xol_leave(args->regs);
+	entry_pc = instruction_pointer(args->regs);
 	__atomic_store_n(&c->entering, true, __ATOMIC_SEQ_CST);
 	/* Before waiting: the slots this CPU has, and a step's words, may change meanwhile. */
 	if (val == DIE_DEBUG)
@@ -582,13 +626,21 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		return verdict == TRAP_STALE;
 	}
 	c->in_debugger = true;
+	done = run_on_out_of_line(cpu, &stop, alone);
+	if (done == HIT_RAN_ON) {
+		c->in_debugger = false;
+		c->regs = NULL;
+		__atomic_store_n(&kgdb_master, -1, __ATOMIC_RELEASE);
+		local_irq_restore(flags);
+		return true;
+	}
 	cpu_stop(cpu);
 	/*
 	 * Before the roundup: a CPU using the transport's device finishes
 	 * first. A hit that may run on, or a step over one, takes the line
 	 * only if it turns out to need it.
 	 */
-	brief = step_over.active || (stop.kind == KGDB_STOP_SWBREAK &&
+	brief = step_over.active || (done == HIT_SLOW && stop.kind == KGDB_STOP_SWBREAK &&
 				     kgdb_bp_runs_agent(instruction_pointer(args->regs)));
 	__atomic_store_n(&kgdb_hold_brief, brief, __ATOMIC_RELEASE);
 	if (!brief)
@@ -601,7 +653,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	WRITE_ONCE(kgdb_others_held, false);
 	kgdb_bp_lift_all(false);
 
-	if (!run_on(&stop, stepped, step_end, alone, &res)) {
+	if (done == HIT_STOPS || !run_on(&stop, stepped, step_end, alone, &res)) {
 		/* A stop may last: the held CPUs sleep. */
 		__atomic_store_n(&kgdb_hold_brief, false, __ATOMIC_RELEASE);
 		kgdb_line_claim();
@@ -631,14 +683,21 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 
 /*
  * The master trapped again while inside the debugger. A breakpoint of ours
- * (hit on the way in or out) is taken out for good and the instruction
- * restarted; anything else is left to the kernel's oops path rather than
- * re-entering the protocol.
+ * (hit on the way in or out, or by a condition's code) is counted as
+ * missed: run out of line where it can be, else taken out for good and the
+ * instruction restarted. Anything else is left to the kernel's oops path
+ * rather than re-entering the protocol.
  */
 static bool kgdb_reenter(enum die_val val, struct pt_regs *regs)
 {
 	uintptr_t addr = instruction_pointer(regs) - arch_kgdb_ops.bp_pc_offset;
+	int slot = val == DIE_BREAKPOINT ? kgdb_bp_xol_slot(addr) : -1;
 
+	if (slot >= 0) {
+		kgdb_bp_missed(addr);
+		kgdb_xol_enter((unsigned int)slot, regs);
+		return true;
+	}
 	if (val != DIE_BREAKPOINT || !kgdb_bp_lift(addr))
 		return false;
 	kgdb_bp_missed(addr);

@@ -134,6 +134,16 @@ void kgdb_hw_cpu_stop(unsigned int cpu)
 		arch_kgdb_ops.hw->install(NULL);
 }
 
+bool kgdb_hw_cpu_armed(unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < KGDB_HW_SLOTS; i++)
+		if (hw_installed[cpu][i].used)
+			return true;
+	return false;
+}
+
 /* This CPU resumes: it watches exactly what gdb has set now. */
 void kgdb_hw_cpu_resume(unsigned int cpu)
 {

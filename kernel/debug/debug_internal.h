@@ -37,16 +37,47 @@ void kgdb_bp_lift_all(bool forget);
 /* Take the one planted at @addr out for good; false if none was. */
 bool kgdb_bp_lift(uintptr_t addr);
 
+/*
+ * The out-of-line slot of the breakpoint planted at @addr, which holds its
+ * instruction; -1 if it has none (no CONFIG_KGDB_XOL, or it cannot move).
+ */
+int kgdb_bp_xol_slot(uintptr_t addr);
+
+/* debug_xol.c (CONFIG_KGDB_XOL): out-of-line slot i, breakpoint table entry i's. */
+#ifdef CONFIG_KGDB_XOL
+/* Fill slot @i for the instruction at @addr, out of memory now; false if it cannot move. */
+bool kgdb_xol_prepare(unsigned int i, uintptr_t addr);
+void kgdb_xol_enter(unsigned int i, struct pt_regs *regs);
+/* A CPU stopping with its PC in a slot: back to the original code. */
+void kgdb_xol_leave(struct pt_regs *regs);
+#else
+static inline bool kgdb_xol_prepare(unsigned int i, uintptr_t addr)
+{
+	return false;
+}
+
+static inline void kgdb_xol_enter(unsigned int i, struct pt_regs *regs)
+{
+}
+
+static inline void kgdb_xol_leave(struct pt_regs *regs)
+{
+}
+#endif
+
 /* debug_cond.c (CONFIG_KGDB_AGENT): a breakpoint's conditions and commands. */
 #ifdef CONFIG_KGDB_AGENT
 /*
- * At a hit on @cpu (master, others held, breakpoints out): stop, or run
- * on? A dprintf's text goes to the kernel log and to @to_client.
+ * At a hit on @cpu, as master: stop, or run on? A dprintf's text goes to
+ * the kernel log and to @to_client (NULL: none). Breakpoints hit inside
+ * are the caller's to count as missed.
  */
 bool kgdb_bp_hit_stops(unsigned int cpu, uintptr_t addr,
 		       void (*to_client)(const char *s, size_t len));
 /* Whether a hit at @addr runs conditions or commands (and may not stop). */
 bool kgdb_bp_runs_agent(uintptr_t addr);
+/* ... commands, which print (to the client too, if one is attached). */
+bool kgdb_bp_prints(uintptr_t addr);
 /* A hit where nothing could run (inside the debugger): counted. */
 void kgdb_bp_missed(uintptr_t addr);
 #else
@@ -57,6 +88,11 @@ static inline bool kgdb_bp_hit_stops(unsigned int cpu, uintptr_t addr,
 }
 
 static inline bool kgdb_bp_runs_agent(uintptr_t addr)
+{
+	return false;
+}
+
+static inline bool kgdb_bp_prints(uintptr_t addr)
 {
 	return false;
 }
@@ -82,6 +118,8 @@ enum kgdb_hw_event {
 void kgdb_remove_all_hw_breaks(void);
 void kgdb_hw_cpu_stop(unsigned int cpu);
 void kgdb_hw_cpu_resume(unsigned int cpu);
+/* Whether this CPU has a slot loaded, which fires on the debugger's own reads. */
+bool kgdb_hw_cpu_armed(unsigned int cpu);
 enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long err,
 				   struct kgdb_hw_hit *hit);
 bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit);
@@ -96,6 +134,11 @@ static inline void kgdb_hw_cpu_stop(unsigned int cpu)
 
 static inline void kgdb_hw_cpu_resume(unsigned int cpu)
 {
+}
+
+static inline bool kgdb_hw_cpu_armed(unsigned int cpu)
+{
+	return false;
 }
 
 static inline enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long err,

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from machine import NO_HW_DEBUG, VCPUS_ROUND_ROBIN
+from machine import NO_HW_DEBUG, STEPS_OVER_HITS, VCPUS_ROUND_ROBIN
 from target import resume_to_shell
 
 # The register that holds a function's first argument at its first line,
@@ -159,11 +159,40 @@ def test_cpus_hit_one_conditional_breakpoint_together(target, arch):
         stop = g.wait_stop(timeout=60)
         assert stop.func == "bench_count", stop
         per_cpu.setdefault(value(g, "count - spin_counts"), []).append(value(g, "*count"))
+        # A CPU the roundup caught in an out-of-line slot shows where it is in the code.
+        threads = g.cmd("info threads")
+        assert "kgdb_xol_area" not in threads, threads
     for cpu, seen in per_cpu.items():
         assert_every(seen, p2)
     row = monitor_row(g, 2)
     assert row["missed"] == 0 and row["errors"] == 0, row
     assert row["false"] >= (p2 - 1) * sum(map(len, per_cpu.values())) // 2, row
+
+
+def test_breakpoint_the_debugger_runs_into(attached, arch):
+    """A breakpoint on code a condition runs through (the fault-safe copy
+    its memory reads take) is hit inside the debugger: never evaluated or
+    stopped at, and it stays. Where hits run out of line it stays in
+    memory and each such hit counts as missed; elsewhere it is out of
+    memory while conditions run. The conditional breakpoint meanwhile
+    stops at exactly its multiples."""
+    m, g = attached
+    period = every(arch, 50)
+    g.cmd(f"break bench_tick if bench_ticks % {period} == 0")
+    g.cmd("break *copy_from_kernel_nofault if bench_ticks == -1")
+    resume_to_shell(m, g)
+    m.write("spin\n")
+    stop = g.wait_stop(timeout=60)
+    assert stop.func == "bench_tick", stop
+    seen = [value(g, "bench_ticks")] + stops_at(g, "bench_tick", 3, "bench_ticks")
+    assert_every(seen, period)
+    info = g.cmd("info breakpoints")
+    assert "bench_ticks == -1 (target evals)" in info, info
+    row = monitor_row(g, 2)
+    assert row["hits"] == 0 and row["errors"] == 0, row
+    if arch not in STEPS_OVER_HITS:
+        assert row["missed"] >= 3 * (period - 1), row
+    g.cmd("delete")
 
 
 def test_dprintf_in_the_kernel(attached, arch, transport):

@@ -34,6 +34,7 @@ NO_HW_DEBUG = arches_with("no_hw_debug")
 NO_NMI = arches_with("no_nmi")
 GDB_STEPS_ITSELF = arches_with("gdb_steps_itself")
 VCPUS_ROUND_ROBIN = arches_with("vcpus_round_robin")
+STEPS_OVER_HITS = arches_with("steps_over_hits")
 # The arches the suite runs over kgdboe as well as kgdboc.
 KGDBOE_ARCHES = arches_over("kgdboe")
 

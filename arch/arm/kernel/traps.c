@@ -20,9 +20,14 @@ void arm_do_undef(struct pt_regs *regs)
 {
 	u32 insn = 0;
 
-	/* Only ARM state is planted with these; a Thumb udf is just SIGILL. */
+	/*
+	 * Only ARM state is planted with these; a Thumb udf is just SIGILL.
+	 * The CPU has just fetched the word, so a plain load reads it: a
+	 * call to the nofault copy could trap on a breakpoint gdb put there,
+	 * and land here again for good.
+	 */
 	if (!(regs->cpsr & PSR_T))
-		copy_from_kernel_nofault(&insn, (const void *)regs->pc, sizeof(insn));
+		insn = *(const volatile u32 *)regs->pc;
 	switch (insn) {
 	case ARM_KGDB_BREAK_INSN:
 		if (notify_die(DIE_BREAKPOINT, "breakpoint", regs, 0, ARM_TRAP_UNDEF, SIGTRAP) ==

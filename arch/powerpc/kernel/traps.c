@@ -49,12 +49,14 @@ void ppc_set_vectors(void)
 	__asm__ __volatile__("isync" : : : "memory");
 }
 
+/*
+ * The CPU has just fetched it, so a plain load reads it: a call to the
+ * nofault copy could trap on a breakpoint gdb put there, and land here
+ * again for good.
+ */
 static u32 trapped_insn(const struct pt_regs *regs)
 {
-	u32 insn = 0;
-
-	copy_from_kernel_nofault(&insn, (const void *)regs->nip, sizeof(insn));
-	return insn;
+	return *(const volatile u32 *)regs->nip;
 }
 
 static void do_program(struct pt_regs *regs)

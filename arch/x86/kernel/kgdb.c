@@ -269,4 +269,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS
 	.hw = &x86_kgdb_hw,
 #endif
+#ifdef CONFIG_KGDB_XOL
+	.xol = &x86_kgdb_xol,
+#endif
 };

@@ -5,7 +5,8 @@
 /*
  * Shared by the parts of the x86 debugger backend: kgdb.c (the ops and
  * register tables), kgdb_step.c (single-step), kgdb_hw.c (debug
- * registers) and kgdb_hold_halt.S (held CPUs sleep in hlt).
+ * registers), kgdb_xol.c (instructions run out of line) and
+ * kgdb_hold_halt.S (held CPUs sleep in hlt).
  */
 
 #include <kgdb.h>
@@ -26,6 +27,9 @@ int x86_kgdb_single_step(struct pt_regs *regs, bool on);
 
 /* kgdb_hw.c: the debug registers DR0-DR3, DR7. */
 extern const struct kgdb_hw_ops x86_kgdb_hw;
+
+/* kgdb_xol.c: a breakpoint's instruction run out of line. */
+extern const struct kgdb_xol_ops x86_kgdb_xol;
 
 /* kgdb_hold_halt.S: one wait in hlt, and where an NMI must not leave it. */
 void x86_kgdb_hold_halt(const bool *release);
