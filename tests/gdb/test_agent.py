@@ -195,6 +195,25 @@ def test_breakpoint_the_debugger_runs_into(attached, arch):
     g.cmd("delete")
 
 
+def test_ctrl_c_stops_hits_that_run_on(attached, arch):
+    """With a breakpoint whose condition never holds hit at full rate,
+    gdb's Ctrl-C still stops the kernel, with SIGINT, and the hits went on
+    until then: out of line, the line's interrupt comes between two hits;
+    stepped over, the line is looked at in each."""
+    m, g = attached
+    g.cmd("break bench_tick if bench_ticks == -1")
+    resume_to_shell(m, g)
+    m.write("spin\n")
+    m.expect("spin:", timeout=30)
+    time.sleep(2)
+    g.interrupt()
+    stop = g.wait_stop(timeout=30)
+    assert stop.signal == "SIGINT", stop
+    row = monitor_row(g)
+    assert row["false"] >= every(arch, 100) and row["hits"] == 0, row
+    g.cmd("delete")
+
+
 def test_dprintf_in_the_kernel(attached, arch, transport):
     """`set dprintf-style agent`: the kernel prints each call's line
     without stopping, to gdb's console and the kernel log, only where the
