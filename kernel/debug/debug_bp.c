@@ -1,37 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
- * Fault-safe access to the target's memory, and the software breakpoint
- * table: what gdb asked for (Z0/z0), and whether each breakpoint's
- * instruction is in memory. Breakpoints are in memory only while the
- * kernel runs; the core takes them all out as it stops, so that memory
- * reads show the original code.
+ * The software breakpoint table: what gdb asked for (Z0/z0), and whether
+ * each breakpoint's instruction is in memory. Breakpoints are in memory
+ * only while the kernel runs; the core takes them all out as it stops, so
+ * that memory reads show the original code.
  *
  * __noinline marks a helper that several callers would otherwise each
  * carry a copy of: bytes the debugger's footprint keeps (make bench).
  */
 
 #include <kernel/errno.h>
-#include <kernel/nofault.h>
 #include <kernel/string.h>
-#include <asm/cacheflush.h>
 #include "debug_internal.h"
-
-long kgdb_mem_read(void *dst, uintptr_t addr, size_t len)
-{
-	return copy_from_kernel_nofault(dst, (const void *)addr, len);
-}
-
-/* Writable data directly; read-only text through text_poke(). */
-__noinline long kgdb_mem_write(uintptr_t addr, const void *src, size_t len)
-{
-	long err = copy_to_kernel_nofault((void *)addr, src, len);
-
-	if (err)
-		err = text_poke((void *)addr, src, len);
-	if (!err)
-		flush_icache_range(addr, addr + len);
-	return err;
-}
 
 /* The arch's breakpoint instruction as it lies in memory. */
 __noinline void kgdb_bp_insn(u8 *insn)
