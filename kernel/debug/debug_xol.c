@@ -3,11 +3,11 @@
  * Out-of-line slots (struct kgdb_arch's xol): where a breakpoint's own
  * instruction runs when a hit on it does not stop, so that the breakpoint
  * stays in memory and no other CPU waits. Slot i serves breakpoint table
- * entry i. The slots are a page-aligned block of kernel text of their
- * own (writing one retranslates no other code under an emulator),
- * written only while the target is stopped and only when what one holds
- * changes. No CPU is in a slot then: every CPU that stops with its PC in
- * one is put back into the original code first (kgdb_xol_leave()).
+ * entry i. The slots are pages of their own (writing one retranslates no
+ * other code under an emulator), written only while the target is
+ * stopped and only when what one holds changes. No CPU is in a slot
+ * then: every CPU that stops with its PC in one is put back into the
+ * original code first (kgdb_xol_leave()).
  */
 
 #include <kernel/compiler.h>
@@ -17,15 +17,15 @@
 #include "debug_internal.h"
 
 #define XOL_AREA_SIZE	(CONFIG_KGDB_MAX_BREAKPOINTS * KGDB_XOL_SLOT_SIZE)
+#define XOL_PAGE	4096
 
-extern u8 kgdb_xol_area[];
-__asm__(".pushsection .text.kgdb_xol, \"ax\"\n"
-	".balign 4096\n"
-	".globl kgdb_xol_area\n"
-	"kgdb_xol_area:\n"
-	".fill " __stringify(XOL_AREA_SIZE) ", 1, 0\n"
-	".balign 4096\n"
-	".popsection\n");
+/*
+ * Data, not text: memory compares of the kernel's text against vmlinux
+ * (gdb's compare-sections) still match, and it is written directly. An
+ * arch with xol maps its data executable (x86 uses no NX). Whole pages,
+ * so that no variable shares them with code.
+ */
+static u8 kgdb_xol_area[ALIGN(XOL_AREA_SIZE, XOL_PAGE)] __aligned(XOL_PAGE);
 
 /* What each slot holds: the instruction of @addr, @len bytes; len 0: nothing. */
 static struct {
