@@ -63,8 +63,12 @@ static bool kgdboc_rx_hook(struct tty *tty, int ch, unsigned int flags)
 	}
 	if (tty == tty_console())
 		return false;		/* a shared line: the rest is the shell's */
-	if (ch == '$' && !kgdb_active()) {
-		/* gdb talks to a running kernel: let the debugger read it all. */
+	if (ch == '$') {
+		/*
+		 * gdb talks to a running kernel: let the debugger read it
+		 * all, also while another CPU is in it for a hit that runs
+		 * on (this one then waits its turn).
+		 */
 		kgdboc_pushback = ch;
 		kgdb_interrupt();
 		return true;

@@ -31,9 +31,10 @@
  * count, a register `reg` can read, and a stack depth (computed over
  * every path, the same at every instruction however reached) that never
  * goes below empty or over KGDB_AX_MAX_DEPTH, with a value on it at
- * every `end` -- but with KGDB_AX_ALLOW_PRINTF, as gdb's dprintf ends
- * with none (its value is meaningless). -EINVAL otherwise. Uses static
- * scratch: one caller at a time (the debugger's master CPU).
+ * every `end` -- but with KGDB_AX_ALLOW_PRINTF or KGDB_AX_ALLOW_TRACE,
+ * as gdb's dprintf and tracepoint actions may end with none (their value
+ * is meaningless). -EINVAL otherwise. Uses static scratch: one caller
+ * at a time (the debugger's master CPU).
  */
 int kgdb_ax_verify(const u8 *code, size_t len, unsigned int allow);
 
@@ -43,6 +44,12 @@ struct kgdb_ax_ctx {
 	const struct kgdb_thread *th;	/* whose registers `reg` reads */
 	/* Where printf's output goes, one whole message at a time (NULL: nowhere). */
 	void (*print)(void *priv, const char *s, size_t len);
+	/*
+	 * Where a tracepoint's actions record: trace, trace_quick and
+	 * tracenz (@to_nul) memory, tracev a variable's value (NULL: nowhere).
+	 */
+	void (*collect)(void *priv, u64 addr, u64 size, bool to_nul);
+	void (*collect_var)(void *priv, u16 id, u64 value);
 	void *priv;
 };
 
@@ -56,8 +63,11 @@ struct kgdb_ax_ctx {
  */
 int kgdb_ax_eval(const u8 *code, size_t len, const struct kgdb_ax_ctx *ctx, s64 *value);
 
-/* Trace state variables: forget them all (a new session's QTinit). */
+/* Trace state variables: forget them all (a new session's QTinit) ... */
 void kgdb_ax_vars_reset(void);
+/* ... one's value (false: never set), and setting one (-ENOSPC: no room). */
+bool kgdb_ax_var_get(u16 id, u64 *value);
+int kgdb_ax_var_set(u16 id, u64 value);
 
 /* debug_agent_printf.c, for debug_agent.c: a format and @nargs conversions ... */
 bool kgdb_ax_format_ok(const char *f, size_t len, unsigned int nargs);

@@ -166,8 +166,12 @@ int kgdb_ax_verify(const u8 *code, size_t len, unsigned int allow)
 		need = op->need;
 		if (op->kind == K_PICK || op->kind == K_PRINTF)
 			need += code[pc + 1];
-		/* gdb's dprintf ends with nothing left: its value means nothing. */
-		if (op->kind == K_END && (allow & KGDB_AX_ALLOW_PRINTF))
+		/*
+		 * gdb's dprintf and tracepoint actions may end with nothing
+		 * left (a `collect` of a register is just `end`): their value
+		 * means nothing.
+		 */
+		if (op->kind == K_END && (allow & (KGDB_AX_ALLOW_PRINTF | KGDB_AX_ALLOW_TRACE)))
 			need = 0;
 		if (depth < need)
 			return -EINVAL;
@@ -211,6 +215,26 @@ static struct ax_var *var(u16 id)
 			free = v;
 	}
 	return free;
+}
+
+bool kgdb_ax_var_get(u16 id, u64 *value)
+{
+	struct ax_var *v = var(id);
+
+	if (!v || !v->used)
+		return false;
+	*value = v->value;
+	return true;
+}
+
+int kgdb_ax_var_set(u16 id, u64 value)
+{
+	struct ax_var *v = var(id);
+
+	if (!v)
+		return -ENOSPC;
+	*v = (struct ax_var){ true, id, value };
+	return 0;
 }
 
 /*
@@ -302,11 +326,21 @@ int kgdb_ax_eval(const u8 *code, size_t len, const struct kgdb_ax_ctx *ctx, s64 
 			break;
 		case AX_TRACE:
 		case AX_TRACENZ:
-			sp -= 2;	/* address and size: nothing is collected yet */
+			sp -= 2;	/* the address, then the size on top */
+			if (ctx->collect)
+				ctx->collect(ctx->priv, st[sp], st[sp + 1], op == AX_TRACENZ);
 			break;
-		case AX_TRACE_QUICK:
+		case AX_TRACE_QUICK:	/* the address stays */
+			if (ctx->collect)
+				ctx->collect(ctx->priv, st[sp - 1], code[pc], false);
+			pc++;
+			break;
 		case AX_TRACEV:
-			pc += ax_ops[op].imm;
+			n = (unsigned int)be(code + pc, 2);
+			v = var((u16)n);
+			if (ctx->collect_var)
+				ctx->collect_var(ctx->priv, (u16)n, v && v->used ? v->value : 0);
+			pc += 2;
 			break;
 		case AX_LOG_NOT:
 			st[sp - 1] = !st[sp - 1];

@@ -47,6 +47,8 @@ struct kgdb_bp {
 	enum bp_state state;
 	bool persist;		/* stays at detach (a dprintf that outlives it) */
 	bool xol;		/* its out-of-line slot holds its instruction */
+	bool gdb;		/* gdb's (Z0) */
+	bool trace;		/* a running trace's tracepoint */
 	u8 saved[KGDB_MAX_BP_LEN];
 };
 
@@ -75,7 +77,8 @@ static struct kgdb_bp *bp_alloc(void)
 	return removed;
 }
 
-int kgdb_set_sw_break(uintptr_t addr, bool persist)
+/* The breakpoint at @addr wanted (while stopped), by gdb or a trace. */
+static int bp_want(uintptr_t addr, struct kgdb_bp **out)
 {
 	struct kgdb_bp *bp = bp_find(addr);
 	unsigned int len = arch_kgdb_ops.bp_len;
@@ -83,7 +86,7 @@ int kgdb_set_sw_break(uintptr_t addr, bool persist)
 	long err;
 
 	if (bp && bp->state == BP_SET) {
-		bp->persist = persist;
+		*out = bp;
 		return 0;
 	}
 	if (!bp)
@@ -97,8 +100,26 @@ int kgdb_set_sw_break(uintptr_t addr, bool persist)
 	if (err)
 		return (int)err;
 	kgdb_mem_write(addr, orig, len);
-	bp->addr = addr;
-	bp->state = BP_SET;
+	*bp = (struct kgdb_bp){ .addr = addr, .state = BP_SET };
+	*out = bp;
+	return 0;
+}
+
+/* Nobody wants it any more: out (it is out of memory while stopped). */
+static void bp_unwant(struct kgdb_bp *bp)
+{
+	if (bp->state == BP_SET && !bp->gdb && !bp->trace)
+		bp->state = BP_REMOVED;
+}
+
+int kgdb_set_sw_break(uintptr_t addr, bool persist)
+{
+	struct kgdb_bp *bp;
+	int err = bp_want(addr, &bp);
+
+	if (err)
+		return err;
+	bp->gdb = true;
 	bp->persist = persist;
 	return 0;
 }
@@ -108,8 +129,10 @@ int kgdb_remove_sw_break(uintptr_t addr)
 {
 	struct kgdb_bp *bp = bp_find(addr);
 
-	if (bp && bp->state == BP_SET)
-		bp->state = BP_REMOVED;
+	if (bp && bp->state == BP_SET) {
+		bp->gdb = false;
+		bp_unwant(bp);
+	}
 	return 0;
 }
 
@@ -117,10 +140,42 @@ void kgdb_remove_all_breaks(bool keep_persistent)
 {
 	struct kgdb_bp *bp;
 
-	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
-		if (bp->state == BP_SET && !(keep_persistent && bp->persist))
-			bp->state = BP_REMOVED;
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
+		if (bp->state == BP_SET && !(keep_persistent && bp->persist)) {
+			bp->gdb = false;
+			bp_unwant(bp);
+		}
+	}
 	kgdb_remove_all_hw_breaks();
+}
+
+int kgdb_bp_trace(uintptr_t addr)
+{
+	struct kgdb_bp *bp;
+	int err = bp_want(addr, &bp);
+
+	if (!err)
+		bp->trace = true;
+	return err;
+}
+
+void kgdb_bp_trace_clear(void)
+{
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
+		if (bp->trace) {
+			bp->trace = false;
+			bp_unwant(bp);
+		}
+	}
+}
+
+bool kgdb_bp_gdbs(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+
+	return bp && bp->gdb;
 }
 
 enum kgdb_bp_at kgdb_bp_at(uintptr_t addr)
@@ -189,4 +244,11 @@ int kgdb_bp_xol_slot(uintptr_t addr)
 	struct kgdb_bp *bp = bp_find(addr);
 
 	return bp && bp->state == BP_ACTIVE && bp->xol ? (int)(bp - kgdb_bps) : -1;
+}
+
+bool kgdb_bp_traced(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+
+	return bp && bp->trace;
 }

@@ -325,6 +325,13 @@ static const enum kgdb_stop_kind hw_kind[] = {
 	[KGDB_WATCH_ACCESS] = KGDB_STOP_AWATCH,
 };
 
+/*
+ * The client asked for a stop (Ctrl-C, a new gdb's first packet) and no
+ * stop has been reported since: the CPU that took the request reports
+ * it, unless another stop answered it while that CPU waited its turn.
+ */
+static bool kgdb_interrupt_pending;
+
 /* Whether a trap is reported to gdb, dropped, or left to the kernel. */
 enum trap_verdict { TRAP_REPORT, TRAP_STALE, TRAP_NOT_OURS };
 
@@ -365,6 +372,13 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 			if (!stepped)
 				return TRAP_STALE;
 			stop->kind = KGDB_STOP_SWBREAK;
+		} else if (c->break_signo == SIGINT &&
+			   !__atomic_load_n(&kgdb_interrupt_pending, __ATOMIC_ACQUIRE)) {
+			/* An interrupt a stop answered while this CPU waited for the debugger. */
+			c->break_signo = 0;
+			if (!arch->bp_pc_offset)
+				instruction_pointer_set(regs, pc + arch->bp_len);
+			return TRAP_STALE;
 		} else {
 			if (c->break_signo)
 				stop->signo = c->break_signo;
@@ -406,6 +420,7 @@ static int prepare_resume(const struct kgdb_resume *res, uintptr_t except)
 
 	if (res->has_addr)
 		instruction_pointer_set(t->regs, res->addr);
+	kgdb_trace_settle();
 	kgdb_bp_plant_all(except);
 	/* Stepped, run alone or with the others: past a compiled-in breakpoint. */
 	skip_compiled_break(t);
@@ -464,6 +479,7 @@ static void serve(struct kgdb_stop *stop, struct kgdb_resume *res)
 {
 	const struct kgdb_frontend *fe = kgdb_frontend_current();
 
+	__atomic_store_n(&kgdb_interrupt_pending, false, __ATOMIC_RELEASE);
 	for (;;) {
 		fe->run(stop, res);
 		if (res->action == KGDB_HANDOVER) {
@@ -491,6 +507,19 @@ static void hit_print(const char *s, size_t len)
 		return;
 	kgdb_line_claim();
 	fe->console_write(s, len);
+}
+
+/* Whether a hit at @addr may run on: it has conditions or commands, or it is a tracepoint. */
+static bool hit_may_run_on(uintptr_t addr)
+{
+	return kgdb_bp_runs_agent(addr) || kgdb_bp_traced(addr);
+}
+
+/* A hit at @addr: the trace collects, then whether gdb's breakpoint there stops. */
+static bool hit_stops(unsigned int cpu, uintptr_t addr, void (*to_client)(const char *s, size_t len))
+{
+	kgdb_trace_hit(cpu, addr);
+	return kgdb_bp_gdbs(addr) && kgdb_bp_hit_stops(cpu, addr, to_client);
 }
 
 /* The client asked for a stop while hits ran on. */
@@ -524,7 +553,7 @@ static bool run_on(struct kgdb_stop *stop, bool stepped, bool step_end, bool alo
 		return !prepare_resume(res, 0);
 	}
 	/* gdb's own step always ends in a stop. */
-	if (stepped || stop->kind != KGDB_STOP_SWBREAK || kgdb_bp_hit_stops(stop->cpu, addr, hit_print))
+	if (stepped || stop->kind != KGDB_STOP_SWBREAK || hit_stops(stop->cpu, addr, hit_print))
 		return false;
 	/* Hits that run on may keep the line's interrupt from ever running. */
 	if (break_pending()) {
@@ -562,7 +591,7 @@ static enum hit_done run_on_out_of_line(unsigned int cpu, const struct kgdb_stop
 	bool armed, stops;
 	int slot;
 
-	if (alone || step_over.active || stop->kind != KGDB_STOP_SWBREAK || !kgdb_bp_runs_agent(addr))
+	if (alone || step_over.active || stop->kind != KGDB_STOP_SWBREAK || !hit_may_run_on(addr))
 		return HIT_SLOW;
 	slot = kgdb_bp_xol_slot(addr);
 	if (slot < 0 || (kgdb_connected() && kgdb_bp_prints(addr)))
@@ -573,7 +602,7 @@ static enum hit_done run_on_out_of_line(unsigned int cpu, const struct kgdb_stop
 	armed = kgdb_hw_cpu_armed(cpu);
 	if (armed)
 		kgdb_hw_cpu_stop(cpu);
-	stops = kgdb_bp_hit_stops(cpu, addr, NULL);
+	stops = hit_stops(cpu, addr, NULL);
 	if (armed)
 		kgdb_hw_cpu_resume(cpu);
 	if (stops)
@@ -641,7 +670,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	 * only if it turns out to need it.
 	 */
 	brief = step_over.active || (done == HIT_SLOW && stop.kind == KGDB_STOP_SWBREAK &&
-				     kgdb_bp_runs_agent(instruction_pointer(args->regs)));
+				     hit_may_run_on(instruction_pointer(args->regs)));
 	__atomic_store_n(&kgdb_hold_brief, brief, __ATOMIC_RELEASE);
 	if (!brief)
 		kgdb_line_claim();
@@ -775,6 +804,7 @@ __noinline void kgdb_breakpoint(void)
 
 void kgdb_interrupt(void)
 {
+	__atomic_store_n(&kgdb_interrupt_pending, true, __ATOMIC_RELEASE);
 	kgdb_break_signo(SIGINT);
 }
 
@@ -856,6 +886,7 @@ boot_param("kgdb.ro", kgdb_ro_setup);
 void kgdb_core_attach(struct kgdb_io *io)
 {
 	if (!kgdb_hooked) {
+		kgdb_trace_boot();
 		register_die_notifier(&kgdb_die_nb);
 		notifier_chain_register(&panic_notifier_list, &kgdb_panic_nb);
 		kgdb_hooked = true;
@@ -868,6 +899,7 @@ void kgdb_core_detach(void)
 {
 	const struct kgdb_frontend *const *fe;
 
+	kgdb_trace_detach();
 	kgdb_bp_lift_all(true);
 	kgdb_bp_agent_reset(false);
 	kgdb_remove_all_hw_breaks();

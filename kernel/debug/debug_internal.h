@@ -37,11 +37,49 @@ void kgdb_bp_lift_all(bool forget);
 /* Take the one planted at @addr out for good; false if none was. */
 bool kgdb_bp_lift(uintptr_t addr);
 
+/* A running trace wants a breakpoint at @addr (while stopped) ... */
+int kgdb_bp_trace(uintptr_t addr);
+/* ... and no longer wants any. */
+void kgdb_bp_trace_clear(void);
+/* Whether gdb has a breakpoint at @addr (it may be a tracepoint's only) ... */
+bool kgdb_bp_gdbs(uintptr_t addr);
+/* ... and whether it is a tracepoint's (whose hits run on). */
+bool kgdb_bp_traced(uintptr_t addr);
+
 /*
  * The out-of-line slot of the breakpoint planted at @addr, which holds its
  * instruction; -1 if it has none (no CONFIG_KGDB_XOL, or it cannot move).
  */
 int kgdb_bp_xol_slot(uintptr_t addr);
+
+/* debug_trace.c (CONFIG_KGDB_TRACE): the trace's side of a hit. */
+#ifdef CONFIG_KGDB_TRACE
+/* In normal context: the trace buffer (kgdb.trace_buf=). */
+int kgdb_trace_boot(void);
+/* A hit at @addr on @cpu (master): a running trace collects there. */
+void kgdb_trace_hit(unsigned int cpu, uintptr_t addr);
+/* While stopped, before the breakpoints go in: a trace that stopped wants none. */
+void kgdb_trace_settle(void);
+/* The transport went, the breakpoints with it: a running trace stops. */
+void kgdb_trace_detach(void);
+#else
+static inline int kgdb_trace_boot(void)
+{
+	return 0;
+}
+
+static inline void kgdb_trace_hit(unsigned int cpu, uintptr_t addr)
+{
+}
+
+static inline void kgdb_trace_settle(void)
+{
+}
+
+static inline void kgdb_trace_detach(void)
+{
+}
+#endif
 
 /* debug_xol.c (CONFIG_KGDB_XOL): out-of-line slot i, breakpoint table entry i's. */
 #ifdef CONFIG_KGDB_XOL

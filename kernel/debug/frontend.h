@@ -122,7 +122,7 @@ void kgdb_set_connected(bool connected);
 /* kgdb.ro=1 / CONFIG_KGDB_READ_ONLY: look, don't touch. */
 extern bool kgdb_read_only;
 
-/* debug_bp.c: fault-safe memory access. */
+/* debug_mem.c: fault-safe memory access. */
 long kgdb_mem_read(void *dst, uintptr_t addr, size_t len);
 long kgdb_mem_write(uintptr_t addr, const void *src, size_t len);
 
@@ -179,6 +179,93 @@ static inline void kgdb_bp_clear_agent(uintptr_t addr)
 static inline void kgdb_bp_agent_reset(bool keep_persistent)
 {
 }
+#endif
+
+/*
+ * debug_trace.c (CONFIG_KGDB_TRACE): tracepoints, whose hits collect into
+ * the trace buffer and run on, and the frames they left. A tracepoint is
+ * known by its number and address (a number may have several locations).
+ * Everything here runs while the target is stopped.
+ */
+#define KGDB_TRACE_MAX_TPS	32	/* tracepoint locations */
+enum kgdb_trace_reason {
+	KGDB_TRACE_NOTRUN,	/* never started since the last reset */
+	KGDB_TRACE_RUNNING,
+	KGDB_TRACE_STOPPED,	/* the user stopped it */
+	KGDB_TRACE_FULL,	/* a linear buffer filled up */
+	KGDB_TRACE_DISCONNECTED,	/* the client went, tracing stopped with it */
+	KGDB_TRACE_PASSCOUNT,	/* a tracepoint's pass count: @stop_tp */
+};
+struct kgdb_trace_status {
+	bool running, circular, disconnected;
+	enum kgdb_trace_reason reason;
+	u32 stop_tp;
+	unsigned long frames;		/* in the buffer */
+	unsigned long created;		/* since the trace started */
+	size_t size, free;		/* the buffer's, bytes */
+	u64 start_us, stop_us;		/* uptime */
+};
+struct kgdb_trace_tp {
+	u32 num;
+	uintptr_t addr;
+	bool enabled;
+	u64 pass, hits, bytes;
+	const u8 *cond;
+	size_t cond_len;
+};
+struct kgdb_trace_var {
+	bool used, builtin;
+	u16 id;
+	u8 name_len;
+	s64 init;
+	char name[64];
+};
+/* A frame: the tracepoint's, and its blocks (kgdb_trace_block()). */
+struct kgdb_trace_frame {
+	u32 tpnum;
+	uintptr_t addr;
+	unsigned int cpu;
+	const u8 *data;
+	size_t len;
+};
+/* 'R': every register, gdb's order, @len bytes; 'M': @len bytes at @addr; 'V': variable @addr's @value. */
+struct kgdb_trace_block {
+	char type;
+	u64 addr, value;
+	size_t len;
+	const u8 *data;
+};
+#ifdef CONFIG_KGDB_TRACE
+void kgdb_trace_reset(void);
+int kgdb_trace_define(u32 num, uintptr_t addr, bool enabled, u64 pass, const u8 *cond,
+		      size_t cond_len);
+int kgdb_trace_add_regs(u32 num, uintptr_t addr);
+/* @basereg -1: @off is an absolute address. */
+int kgdb_trace_add_mem(u32 num, uintptr_t addr, int basereg, s64 off, u32 len);
+int kgdb_trace_add_expr(u32 num, uintptr_t addr, const u8 *code, size_t len);
+/* Text kept for a client that connects later: an action ('A') or a source ('Z') as sent. */
+int kgdb_trace_add_text(u32 num, uintptr_t addr, char kind, const char *s, size_t len);
+int kgdb_trace_define_var(u16 id, s64 init, bool builtin, const char *name, size_t len);
+int kgdb_trace_enable(u32 num, uintptr_t addr, bool on);
+/* @circular and @size -2: unchanged; @size -1: the whole buffer allocated at boot. */
+int kgdb_trace_set_buffer(int circular, long size);
+void kgdb_trace_set_disconnected(bool on);
+int kgdb_trace_start(void);
+void kgdb_trace_stop(enum kgdb_trace_reason why, u32 tpnum);
+const struct kgdb_trace_status *kgdb_trace_status(void);
+/* Location @i (0..), or NULL where there is none; filled into @out. */
+const struct kgdb_trace_tp *kgdb_trace_tp(unsigned int i, struct kgdb_trace_tp *out);
+const struct kgdb_trace_tp *kgdb_trace_tp_find(u32 num, uintptr_t addr, struct kgdb_trace_tp *out);
+/* The text record at @off (first 0): the offset of the next, 0 past the last. */
+size_t kgdb_trace_text(size_t off, unsigned int *tp, char *kind, const char **s, size_t *len);
+/* Variable slot @i (0..KGDB_AX_MAX_VARS-1), NULL where unused. */
+const struct kgdb_trace_var *kgdb_trace_var(unsigned int i);
+/* Frame @n, 0 the oldest kept; false past the last. */
+bool kgdb_trace_frame(unsigned int n, struct kgdb_trace_frame *f);
+/* The block at @off of @f (first 0): the offset of the next, 0 past the last. */
+size_t kgdb_trace_block(const struct kgdb_trace_frame *f, size_t off, struct kgdb_trace_block *b);
+/* Register @regno as @f has it (gdb's byte order); false if not collected. */
+bool kgdb_trace_frame_reg(const struct kgdb_trace_frame *f, unsigned int regno, u8 *val);
 #endif
 
 /* debug_hw.c: hardware breakpoints and watchpoints (CONFIG_KGDB_HW_BREAKPOINTS). */

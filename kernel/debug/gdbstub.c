@@ -93,20 +93,6 @@ static int reg_thread_writable(struct kgdb_thread *th)
 
 /* ---------------------------------------------------------------- packets */
 
-struct gdb_args {
-	const char *name;	/* the table entry's name */
-	uintptr_t num[3];
-	unsigned int nnum;
-	long tid;
-	char op;
-	const char *str;
-	size_t str_len;
-	struct gdb_rx rest;
-};
-
-/* A handler replies itself; returns true when gdb let the target go. */
-typedef bool (*gdb_handler_t)(struct gdb_args *a);
-
 /* @awaited: gdb resumed the target and waits for this, with no timeout. */
 static void tx_stop_reply(bool awaited)
 {
@@ -156,6 +142,21 @@ static bool h_status(struct gdb_args *a)
 	return false;
 }
 
+/* One register's digits: the trace frame's (xx for what it lacks) while gdb looks at one. */
+static void tx_reg(const struct kgdb_thread *th, unsigned int regno, u8 *val)
+{
+	size_t i, size = kgdb_reg_size(regno);
+
+	if (!gdb_trace_frame_selected()) {
+		kgdb_reg_read(th, regno, val);
+	} else if (!gdb_trace_reg(regno, val)) {
+		for (i = 0; i < 2 * size; i++)
+			tx_char('x');
+		return;
+	}
+	tx_hexbytes(val, size);
+}
+
 /* As many whole registers as fit: gdb reads the rest with 'p'. */
 static bool h_read_regs(struct gdb_args *a)
 {
@@ -170,10 +171,8 @@ static bool h_read_regs(struct gdb_args *a)
 	}
 	tx_begin();
 	for (regno = 0; regno < arch_kgdb_ops.num_regs &&
-	     tx_room() >= 2 * kgdb_reg_size(regno); regno++) {
-		kgdb_reg_read(&th, regno, val);
-		tx_hexbytes(val, kgdb_reg_size(regno));
-	}
+	     tx_room() >= 2 * kgdb_reg_size(regno); regno++)
+		tx_reg(&th, regno, val);
 	tx_end();
 	return false;
 }
@@ -229,9 +228,8 @@ static bool h_read_reg(struct gdb_args *a)
 		tx_err(err);
 		return false;
 	}
-	kgdb_reg_read(&th, (unsigned int)regno, val);
 	tx_begin();
-	tx_hexbytes(val, kgdb_reg_size((unsigned int)regno));
+	tx_reg(&th, (unsigned int)regno, val);
 	tx_end();
 	return false;
 }
@@ -273,6 +271,10 @@ static const u8 *read_mem(uintptr_t addr, size_t len, long *n)
 	*n = -EFAULT;
 	if (addr + len < addr)
 		return dst;
+	if (gdb_trace_frame_selected()) {
+		*n = gdb_trace_mem(dst, addr, len);
+		return dst;
+	}
 	if (kgdb_mem_read(dst, addr, len) == 0) {
 		*n = (long)len;
 		return dst;
@@ -474,6 +476,7 @@ bad:
 
 static bool h_detach(struct gdb_args *a)
 {
+	gdb_trace_detach();
 	tx_reply("OK");
 	gdb_res->action = KGDB_DETACH;
 	gdb_res->alone = false;
@@ -483,6 +486,7 @@ static bool h_detach(struct gdb_args *a)
 
 static bool h_kill(struct gdb_args *a)
 {
+	gdb_trace_detach();
 	gdb_res->action = KGDB_KILL;
 	gdb_res->alone = false;
 	gdb_res->signo = 0;
@@ -863,6 +867,30 @@ static const struct gdb_cmd gdb_cmds[] = {
 	{ "qRcmd,", h_rcmd, "r", NEED_NONE, false },
 #endif
 	{ "QStartNoAckMode", h_noack, "", NEED_STREAM, false },
+#ifdef CONFIG_KGDB_TRACE
+	/* Tracepoints run on past their hits as conditional breakpoints do. */
+	{ "QTinit", h_qtinit, "", NEED_STEP, false },
+	{ "QTDP:", h_qtdp, "r", NEED_STEP, false },
+	{ "QTDPsrc:", h_qtdpsrc, "r", NEED_STEP, false },
+	{ "QTDV:", h_qtdv, "r", NEED_STEP, false },
+	{ "QTro:", h_qtro, "r", NEED_STEP, false },
+	{ "QTDisconnected:", h_qtdisconnected, "x", NEED_STEP, false },
+	{ "QTBuffer:", h_qtbuffer, "r", NEED_STEP, false },
+	{ "QTNotes:", h_qtnotes, "r", NEED_STEP, false },
+	{ "QTStart", h_qtstart, "", NEED_STEP, false },
+	{ "QTStop", h_qtstop, "", NEED_STEP, false },
+	{ "QTEnable:", h_qtenable, "r", NEED_STEP, false },
+	{ "QTDisable:", h_qtenable, "r", NEED_STEP, false },
+	{ "QTFrame:", h_qtframe, "r", NEED_STEP, false },
+	{ "qTStatus", h_qtstatus, "", NEED_STEP, false },
+	{ "qTP:", h_qtp, "r", NEED_STEP, false },
+	{ "qTV:", h_qtv, "x", NEED_STEP, false },
+	{ "qTfP", h_qtp_list, "", NEED_STEP, false },
+	{ "qTsP", h_qtp_list, "", NEED_STEP, false },
+	{ "qTfV", h_qtv_list, "", NEED_STEP, false },
+	{ "qTsV", h_qtv_list, "", NEED_STEP, false },
+	{ "qXfer:traceframe-info:read:", h_xfer_traceframe, "s:x,x", NEED_STEP, false },
+#endif
 };
 
 /* qSupported features, each announced with the capability it needs. */
@@ -891,12 +919,23 @@ static const struct {
 	{ "qXfer:threads:read+", NEED_NONE },
 #endif
 	{ "QStartNoAckMode+", NEED_STREAM },
+#ifdef CONFIG_KGDB_TRACE
+	{ "ConditionalTracepoints+", NEED_STEP },
+	{ "TracepointSource+", NEED_STEP },
+	{ "DisconnectedTracing+", NEED_STEP },
+	{ "EnableDisableTracepoints+", NEED_STEP },
+	{ "InstallInTrace+", NEED_STEP },
+	{ "tracenz+", NEED_STEP },
+	{ "QTBuffer:size+", NEED_STEP },	/* else gdb never sends set trace-buffer-size */
+	{ "qXfer:traceframe-info:read+", NEED_STEP },
+#endif
 };
 
 static bool h_supported(struct gdb_args *a)
 {
 	unsigned int i;
 
+	gdb_trace_session_start();
 	tx_begin();
 	tx_str("PacketSize=");
 	tx_hex(KGDB_PACKET_SIZE);
@@ -993,6 +1032,14 @@ static bool gdb_dispatch(size_t len)
 	}
 	if (c->writes && ro_refuse(c->name, packet_name_len(c->name)))
 		return false;
+	/*
+	 * A trace frame is looked at, not changed; but gdb's kill, which
+	 * waits for no reply, still lets the kernel go.
+	 */
+	if (c->writes && c->handler != h_kill && gdb_trace_frame_selected()) {
+		tx_err(-EPERM);
+		return false;
+	}
 	memset(&a, 0, sizeof(a));
 	a.name = c->name;
 	rx_init(&rx, gdb_buf + strlen(c->name), len - strlen(c->name));
@@ -1036,6 +1083,7 @@ static void gdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 static void gdb_reset(void)
 {
 	memset(&gdb_session, 0, sizeof(gdb_session));
+	gdb_trace_session_start();
 	gdb_framing_reset();
 }
 

@@ -98,6 +98,73 @@ bool rx_tid(struct gdb_rx *rx, long *tid);
 size_t rx_hexbytes(struct gdb_rx *rx, u8 *dst, size_t max);
 long rx_binary(struct gdb_rx *rx, u8 *dst, size_t max);
 
+/* A packet's arguments, parsed by its table entry's schema (gdbstub.c). */
+struct gdb_args {
+	const char *name;	/* the table entry's name */
+	uintptr_t num[3];
+	unsigned int nnum;
+	long tid;
+	char op;
+	const char *str;
+	size_t str_len;
+	struct gdb_rx rest;
+};
+
+/* A handler replies itself; returns true when gdb let the target go. */
+typedef bool (*gdb_handler_t)(struct gdb_args *a);
+
+/* gdbstub_trace.c (CONFIG_KGDB_TRACE): tracepoint packets, and the frame gdb looks at. */
+#ifdef CONFIG_KGDB_TRACE
+bool h_qtinit(struct gdb_args *a);
+bool h_qtdp(struct gdb_args *a);
+bool h_qtdpsrc(struct gdb_args *a);
+bool h_qtdv(struct gdb_args *a);
+bool h_qtro(struct gdb_args *a);
+bool h_qtdisconnected(struct gdb_args *a);
+bool h_qtbuffer(struct gdb_args *a);
+bool h_qtnotes(struct gdb_args *a);
+bool h_qtstart(struct gdb_args *a);
+bool h_qtstop(struct gdb_args *a);
+bool h_qtenable(struct gdb_args *a);
+bool h_qtstatus(struct gdb_args *a);
+bool h_qtp(struct gdb_args *a);
+bool h_qtv(struct gdb_args *a);
+bool h_qtp_list(struct gdb_args *a);
+bool h_qtv_list(struct gdb_args *a);
+bool h_qtframe(struct gdb_args *a);
+bool h_xfer_traceframe(struct gdb_args *a);
+/* A new gdb looks at the live target; a detach may end the trace. */
+void gdb_trace_session_start(void);
+void gdb_trace_detach(void);
+/* gdb looks at a trace frame: registers and memory are the frame's. */
+bool gdb_trace_frame_selected(void);
+bool gdb_trace_reg(unsigned int regno, u8 *val);
+long gdb_trace_mem(u8 *dst, u64 addr, size_t len);
+#else
+static inline void gdb_trace_session_start(void)
+{
+}
+
+static inline void gdb_trace_detach(void)
+{
+}
+
+static inline bool gdb_trace_frame_selected(void)
+{
+	return false;
+}
+
+static inline bool gdb_trace_reg(unsigned int regno, u8 *val)
+{
+	return false;
+}
+
+static inline long gdb_trace_mem(u8 *dst, u64 addr, size_t len)
+{
+	return -EFAULT;
+}
+#endif
+
 /* The packet buffer: the request, then the reply built over it. */
 extern char gdb_buf[KGDB_PACKET_SIZE + 1];
 

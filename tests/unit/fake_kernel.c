@@ -731,3 +731,19 @@ void fake_reset(unsigned int cpus)
 	script_reset();
 	fake_cpus_start(cpus);
 }
+
+/* The trace buffer (debug_trace.c): its boot-time allocation, its size's parsing and its clock. */
+volatile unsigned long jiffies;
+
+void *kmalloc(size_t size)
+{
+	return calloc(1, size);
+}
+
+int kstrtoul(const char *s, unsigned int base, unsigned long *res)
+{
+	char *end;
+
+	*res = strtoul(s, &end, (int)base);
+	return *s && !*end ? 0 : -EINVAL;
+}

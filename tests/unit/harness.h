@@ -20,7 +20,9 @@
 
 /* The qSupported reply of the full fake arch. */
 #define FULL_FEATURES \
-	"PacketSize=1000;binary-upload+;vContSupported+;swbreak+;ConditionalBreakpoints+;BreakpointCommands+;hwbreak+;qXfer:features:read+;qXfer:threads:read+;QStartNoAckMode+"
+	"PacketSize=1000;binary-upload+;vContSupported+;swbreak+;ConditionalBreakpoints+;BreakpointCommands+;hwbreak+;qXfer:features:read+;qXfer:threads:read+;QStartNoAckMode+" \
+	";ConditionalTracepoints+;TracepointSource+;DisconnectedTracing+;EnableDisableTracepoints+" \
+	";InstallInTrace+;tracenz+;QTBuffer:size+;qXfer:traceframe-info:read+"
 
 static inline void assert_output(void)
 {

@@ -19,7 +19,7 @@ UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
 UNIT_KERNEL_SRCS := $(DEBUG_CORE_SRCS) lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
 UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep test_kgdboe \
-	test_core test_agent test_cond
+	test_core test_agent test_cond test_trace
 UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS) test_profile_min)
 
 # $(1): the output directory
@@ -89,7 +89,8 @@ $(UNIT_DIR)/test_%: $(UNIT_DIR)/tests/unit/test_%.o $(UNIT_DIR)/tests/unit/fake_
 UNIT_MIN_DIR := build/host/unit-min
 UNIT_MIN_CFLAGS := $(filter-out $(KGDB_ALL_OPTIONS),$(UNIT_BASE_CFLAGS)) $(UNIT_SAN)
 UNIT_MIN_LEFT_OUT := debug_hw.c debug_softstep.c debug_console.c kgdb_monitor.c \
-	debug_arch_check.c gdbstub_xml.c debug_agent.c debug_agent_printf.c debug_cond.c
+	debug_arch_check.c gdbstub_xml.c debug_agent.c debug_agent_printf.c debug_cond.c \
+	debug_trace.c gdbstub_trace.c
 UNIT_MIN_OBJS := $(patsubst %.c,$(UNIT_MIN_DIR)/%.o,$(UNIT_FAKE_SRCS) \
 	$(filter-out $(addprefix kernel/debug/,$(UNIT_MIN_LEFT_OUT)),$(UNIT_KERNEL_SRCS)))
 

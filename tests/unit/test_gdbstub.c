@@ -578,7 +578,7 @@ static void test_unknown_and_malformed(void **state)
 {
 	gdb_connect();
 	xchg("vMustReplyEmpty", "");
-	xchg("qTStatus", "");
+	xchg("qTfSTM", "");
 	xchg("qCRC:1000,4", "");
 	xchg("QNonStop:1", "");
 	xchg("", "");

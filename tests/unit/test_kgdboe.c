@@ -218,7 +218,9 @@ static int oe_teardown(void **state)
 }
 
 #define SUPPORTED "PacketSize=1000;binary-upload+;vContSupported+;swbreak+;ConditionalBreakpoints+;BreakpointCommands+;hwbreak+;" \
-	"qXfer:features:read+;qXfer:threads:read+"
+	"qXfer:features:read+;qXfer:threads:read+;ConditionalTracepoints+;TracepointSource+;" \
+	"DisconnectedTracing+;EnableDisableTracepoints+;InstallInTrace+;tracenz+;" \
+	"QTBuffer:size+;qXfer:traceframe-info:read+"
 
 static void connect(void)
 {
