@@ -553,13 +553,19 @@ static bool run_on(struct kgdb_stop *stop, bool stepped, bool step_end, bool alo
 		return !prepare_resume(res, 0);
 	}
 	/* gdb's own step always ends in a stop. */
-	if (stepped || stop->kind != KGDB_STOP_SWBREAK || hit_stops(stop->cpu, addr, hit_print))
+	if (stepped || stop->kind != KGDB_STOP_SWBREAK)
 		return false;
-	/* Hits that run on may keep the line's interrupt from ever running. */
-	if (break_pending()) {
+	/*
+	 * Hits that run on may keep the line's interrupt from ever running.
+	 * Asked before the hit runs anything: it runs when the CPU resumes
+	 * there, and would otherwise print or collect twice.
+	 */
+	if (hit_may_run_on(addr) && break_pending()) {
 		*stop = (struct kgdb_stop){ .cpu = stop->cpu, .signo = SIGINT };
 		return false;
 	}
+	if (hit_stops(stop->cpu, addr, hit_print))
+		return false;
 	res->action = KGDB_STEP;
 	err = prepare_resume(res, addr);
 	if (!err) {

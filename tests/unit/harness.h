@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include <kernel/console.h>
+#include <kernel/notifier.h>
 #include <kernel/printk.h>
 #include "fake.h"
 #include "../../kernel/debug/rsp.h"
@@ -91,6 +92,21 @@ static inline int hit(uintptr_t addr)
 }
 
 /* gdb connects: its first '+', then qSupported. */
+/* A hit that runs on: stepped past, the breakpoint back in, nothing sent. */
+static inline void assert_runs_on(uintptr_t addr)
+{
+	size_t before, after;
+
+	output_buf(&before);
+	assert_int_equal(hit(addr), NOTIFY_STOP);
+	output_buf(&after);
+	assert_int_equal(after, before);
+	assert_int_equal(fake_regs[0].pc, addr + FAKE_INSN_LEN);
+	assert_int_equal(fake_regs[0].flags & FAKE_TF, 0);
+	assert_int_equal(fake_mem[addr], 0xcc);
+	assert_false(kgdb_active());
+}
+
 static inline void gdb_connect(void)
 {
 	script_str("+");

@@ -51,21 +51,6 @@ static int setup_idle2(void **state)
 	return setup_idle(2);
 }
 
-/* A hit that runs on: stepped past, the breakpoint back in, nothing sent. */
-static void assert_runs_on(uintptr_t addr)
-{
-	size_t before, after;
-
-	output_buf(&before);
-	assert_int_equal(hit(addr), NOTIFY_STOP);
-	output_buf(&after);
-	assert_int_equal(after, before);
-	assert_int_equal(fake_regs[0].pc, addr + FAKE_INSN_LEN);
-	assert_int_equal(fake_regs[0].flags & FAKE_TF, 0);
-	assert_int_equal(fake_mem[addr], 0xcc);
-	assert_false(kgdb_active());
-}
-
 /* After @sent from gdb, the hit at @addr stops with @sig (@why); gdb detaches. */
 static void assert_stops_as(uintptr_t addr, const char *sent, int sig, const char *why)
 {

@@ -57,21 +57,6 @@ static int setup_idle1(void **state)
 	return 0;
 }
 
-/* A hit that runs on: stepped past, the breakpoint back in, nothing sent. */
-static void assert_runs_on(uintptr_t addr)
-{
-	size_t before, after;
-
-	output_buf(&before);
-	assert_int_equal(hit(addr), NOTIFY_STOP);
-	output_buf(&after);
-	assert_int_equal(after, before);
-	assert_int_equal(fake_regs[0].pc, addr + FAKE_INSN_LEN);
-	assert_int_equal(fake_regs[0].flags & FAKE_TF, 0);
-	assert_int_equal(fake_mem[addr], 0xcc);
-	assert_false(kgdb_active());
-}
-
 /* With WORD holding @word (and r1 too), a hit at @addr runs on; *@r: the registers it had. */
 static void hit_with(uintptr_t addr, u32 word, struct pt_regs *r)
 {

@@ -23,6 +23,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -151,6 +152,7 @@ def session(args, kernel, outdir, line, with_qemu):
                 proxy.close()
         if with_qemu and "cond" in args.ops:
             results["loop"] = loop_slowdown(m, kernel, m.ports[1])
+            results["trace"] = trace_rate(m, kernel, m.ports[1])
         progress(f"bench: m and x reads of 64 KiB over the {line} line")
         binary = rsp.measure(m.ports[1], MEM_ADDR, 64 << 10, args.runs)
         if not binary["same"]:
@@ -182,6 +184,40 @@ def loop_slowdown(m, kernel, line_port):
     finally:
         proxy.close()
     return {"calls_per_s": base, "calls_per_s_false_cond": tickrate(m)}
+
+
+def gdb_script(kernel, lines):
+    """Run gdb -batch on @lines as a script (`actions` takes a block)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".gdb") as f:
+        f.write("\n".join(lines) + "\n")
+        f.flush()
+        return subprocess.run(["gdb-multiarch", "-batch", "-nx", "-x", f.name, kernel],
+                              capture_output=True, check=True, text=True,
+                              timeout=GDB_TIMEOUT).stdout
+
+
+def trace_rate(m, kernel, line_port):
+    """Frames a second a tracepoint at bench_tick collects with `collect
+    $regs` and 64 bytes of memory: the spinner's calls a second while the
+    trace runs on after gdb detached (each call is a frame), and without."""
+    progress("bench: a tracepoint collecting the registers and 64 bytes, and without")
+    base = tickrate(m)
+    proxy = Proxy(line_port, True)
+    try:
+        target = f"target remote 127.0.0.1:{proxy.port}"
+        gdb_script(kernel, [target, "trace bench_tick", "actions", "collect $regs",
+                            "collect *(unsigned char (*)[64])&bench_ticks", "end",
+                            "set circular-trace-buffer on", "set disconnected-tracing on",
+                            "tstart", "detach"])
+        traced = tickrate(m)
+        out = gdb_script(kernel, [target, "tstop", "tstatus", "detach"])
+    finally:
+        proxy.close()
+    created = re.search(r"of (\d+) created total|Collected (\d+) trace frames", out)
+    if not created:
+        raise RuntimeError("tstatus: " + out)
+    return {"calls_per_s": base, "frames_per_s": traced,
+            "created": int(created.group(1) or created.group(2))}
 
 
 def session_udp(args, kernel, outdir):
@@ -339,6 +375,13 @@ def cond_table(lat):
                   f"{loop['calls_per_s_false_cond']} with one whose condition never holds "
                   f"({loop['calls_per_s'] / max(1, loop['calls_per_s_false_cond']):.0f}x "
                   "slower)."]
+    trace = lat.get("trace")
+    if trace:
+        lines += ["", f"A tracepoint at bench_tick collecting `$regs` and 64 bytes of memory, "
+                  f"running on after gdb detached: {trace['frames_per_s']} frames a second "
+                  f"(the loop's calls, each one collected; {trace['created']} frames in all), "
+                  f"against {trace['calls_per_s']} calls a second without it "
+                  f"({trace['calls_per_s'] / max(1, trace['frames_per_s']):.0f}x slower)."]
     return lines + [""]
 
 
