@@ -152,7 +152,8 @@ def session(args, kernel, outdir, line, with_qemu):
                 proxy.close()
         if with_qemu and "cond" in args.ops:
             results["loop"] = loop_slowdown(m, kernel, m.ports[1])
-            results["trace"] = trace_rate(m, kernel, m.ports[1])
+            results["trace"] = trace_rate(m, kernel, m.ports[1],
+                                          results["loop"]["calls_per_s"])
         progress(f"bench: m and x reads of 64 KiB over the {line} line")
         binary = rsp.measure(m.ports[1], MEM_ADDR, 64 << 10, args.runs)
         if not binary["same"]:
@@ -196,12 +197,13 @@ def gdb_script(kernel, lines):
                               timeout=GDB_TIMEOUT).stdout
 
 
-def trace_rate(m, kernel, line_port):
+def trace_rate(m, kernel, line_port, base):
     """Frames a second a tracepoint at bench_tick collects with `collect
     $regs` and 64 bytes of memory: the spinner's calls a second while the
-    trace runs on after gdb detached (each call is a frame), and without."""
-    progress("bench: a tracepoint collecting the registers and 64 bytes, and without")
-    base = tickrate(m)
+    trace runs on after gdb detached (each call is a frame), against @base
+    calls a second without a breakpoint. The gdb that sets it up takes the
+    last one's dprintf out."""
+    progress("bench: a tracepoint collecting the registers and 64 bytes")
     proxy = Proxy(line_port, True)
     try:
         target = f"target remote 127.0.0.1:{proxy.port}"
