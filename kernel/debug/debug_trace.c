@@ -159,8 +159,10 @@ int kgdb_trace_define(u32 num, uintptr_t addr, bool enabled, u64 pass, const u8 
 	/* Installed in a running trace: its breakpoint goes in as the target resumes. */
 	if (st.running) {
 		err = kgdb_bp_trace(addr);
-		if (err)
+		if (err) {
+			code_used -= t->cond_len;	/* its condition goes back */
 			return err;
+		}
 	}
 	*t = (struct tp){ .used = true, .enabled = enabled, .num = num, .addr = addr,
 			  .pass = pass, .cond_off = t->cond_off, .cond_len = t->cond_len };
