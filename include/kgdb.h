@@ -571,29 +571,56 @@ bool kgdb_active(void);
 bool kgdb_connected(void);
 
 /*
- * gdb's "monitor <name> [args]" (qRcmd). The core has help, ps, dmesg,
- * cpus and reboot; any file adds a command with
+ * The debugger's commands: gdb's "monitor <name> [args]" (qRcmd) and kdb's
+ * prompt run the same table. The core has help, ps, dmesg, cpus and
+ * reboot; kdb adds its own; any file adds a command with
  *	KGDB_MONITOR_REPORT(name, "help", fn);	(only looks: runs in kgdb.ro)
  *	KGDB_MONITOR_CMD(name, "help", fn);	(may change the machine)
+ *	KGDB_COMMAND(name, "usage", "help", fn, perm, flags);
  * run() executes in debugger context (it must not sleep, take locks or
  * touch hardware that stopped CPUs may be using) and prints through @out,
- * which goes to gdb's console; it returns 0 or a negative errno (sent to
- * gdb as E<errno>). argv[0] is the name; up to KGDB_MONITOR_MAX_ARGS
- * words. Names are unique (a unit test checks the table).
+ * which goes to gdb's console or kdb's; it returns 0 or a negative errno
+ * (sent to gdb as E<errno>), or for kdb's flow commands a KGDB_CMD_*
+ * request. argv[0] is the name; up to KGDB_MONITOR_MAX_ARGS words. Names
+ * are unique (a unit test checks the table).
  */
-#define KGDB_MONITOR_MAX_ARGS	8
+#define KGDB_MONITOR_MAX_ARGS	16
+/* What a command needs, as Linux's kdb.cmd_enable mask has it. */
+#define KGDB_CMD_ALL		0x001	/* cmd_enable: everything */
+#define KGDB_CMD_MEM_READ	0x002	/* memory and symbols */
+#define KGDB_CMD_MEM_WRITE	0x004
+#define KGDB_CMD_REG_READ	0x008
+#define KGDB_CMD_REG_WRITE	0x010
+#define KGDB_CMD_INSPECT	0x020	/* tasks, logs, CPUs */
+#define KGDB_CMD_FLOW_CTRL	0x040	/* go, ss, breakpoints */
+#define KGDB_CMD_SIGNAL		0x080
+#define KGDB_CMD_REBOOT		0x100
+#define KGDB_CMD_SAFE		0x200	/* always allowed (help, env) */
+/* Flags. */
+#define KGDB_CMD_KDB_ONLY	0x1	/* not a gdb monitor command (go, ss, cpu) */
+#define KGDB_CMD_REPEAT		0x2	/* at kdb's prompt an empty line repeats it */
+/* kdb's flow requests, returned by run(). */
+#define KGDB_CMD_GO		1
+#define KGDB_CMD_SS		2
+#define KGDB_CMD_CPU_SWITCH	3
+#define KGDB_CMD_TO_GDB		4
 struct kgdb_monitor_cmd {
 	const char *name;
 	const char *help;
 	int (*run)(struct printer *out, int argc, char **argv);
 	bool report_only;	/* allowed in read-only mode */
+	const char *usage;	/* arguments, for help */
+	u16 perm;		/* KGDB_CMD_* it needs */
+	u8 flags;
 };
 
-#define __KGDB_MONITOR(n, h, fn, ro) \
+#define KGDB_COMMAND(n, u, h, fn, p, f) \
 	static const struct kgdb_monitor_cmd __kgdb_monitor_##n __used \
-	__section("kgdb_monitor_cmds") __aligned(sizeof(void *)) = { #n, h, fn, ro }
-#define KGDB_MONITOR_REPORT(n, h, fn)	__KGDB_MONITOR(n, h, fn, true)
-#define KGDB_MONITOR_CMD(n, h, fn)	__KGDB_MONITOR(n, h, fn, false)
+	__section("kgdb_monitor_cmds") __aligned(sizeof(void *)) = { \
+		#n, h, fn, !((p) & (KGDB_CMD_MEM_WRITE | KGDB_CMD_REG_WRITE | \
+				    KGDB_CMD_SIGNAL | KGDB_CMD_REBOOT)), u, p, f }
+#define KGDB_MONITOR_REPORT(n, h, fn)	KGDB_COMMAND(n, "", h, fn, KGDB_CMD_INSPECT, 0)
+#define KGDB_MONITOR_CMD(n, h, fn)	KGDB_COMMAND(n, "", h, fn, KGDB_CMD_REBOOT, 0)
 
 /*
  * kgdbcon: while gdb is attached and the kernel runs, kernel messages are

@@ -261,7 +261,7 @@ void task_exit(void)
 		arch_cpu_halt();
 }
 
-static bool is_idle(const struct task *t)
+bool task_is_idle(const struct task *t)
 {
 	return t == cpu_rq[t->cpu].idle;
 }
@@ -275,7 +275,7 @@ void sleep_on_jiffies(unsigned long ticks)
 
 	/* The idle task (the boot code before the threads run) must always be
 	 * runnable: it waits by spinning. */
-	if (!t || is_idle(t)) {
+	if (!t || task_is_idle(t)) {
 		mdelay(ticks * 1000 / HZ);
 		return;
 	}
@@ -300,7 +300,7 @@ void sleep_until(bool (*cond)(void *arg), void *arg)
 	struct task *t = current_task();
 
 	/* The idle task never sleeps: its caller polls. */
-	if (!t || is_idle(t)) {
+	if (!t || task_is_idle(t)) {
 		cpu_relax();
 		return;
 	}
@@ -520,7 +520,7 @@ const char *task_state_name(const struct task *t)
 	case TASK_RUNNING:
 		if (t->on_cpu >= 0)
 			return "running";
-		return is_idle(t) ? "idle" : "runnable";
+		return task_is_idle(t) ? "idle" : "runnable";
 	case TASK_SLEEPING:
 		return "sleeping";
 	case TASK_DEAD:

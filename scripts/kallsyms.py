@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Generate the kernel's symbol table (kallsyms) as assembly.
 
-Input: `nm -n -S` of a linked kernel on stdin (or nothing, for the first
+Functions and variables. Input: `nm -n -S` of a linked kernel on stdin (or nothing, for the first
 link's empty table). Output: a .S file whose .kallsyms section holds
   kallsyms_num                 number of symbols
   kallsyms_addrs[num]          sorted start addresses (pointer sized)
@@ -25,7 +25,9 @@ def main():
             size = None
         else:
             continue
-        if kind not in "tTwW" or name.startswith((".L", "$")):
+        # Functions, and variables for kdb (md jiffies); not the table's own,
+        # which move within it between the links.
+        if kind not in "tTwWdDbBrR" or name.startswith((".L", "$", "kallsyms_")):
             continue
         syms.append([int(addr, 16), int(size, 16) if size else None, name])
     syms.sort(key=lambda s: s[0])

@@ -64,6 +64,8 @@ bool task_alive(int pid);
 #define for_each_task(t) for ((t) = task_first(); (t); (t) = task_next(t))
 
 const char *task_state_name(const struct task *t);
+/* Whether @t is a CPU's idle task. */
+bool task_is_idle(const struct task *t);
 
 /* Called by the arch from the timer interrupt on every CPU. */
 void scheduler_tick(void);

@@ -382,6 +382,8 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 		} else {
 			if (c->break_signo)
 				stop->signo = c->break_signo;
+			stop->entry = c->break_signo ? c->break_entry : KGDB_ENTRY_BREAK;
+			stop->why = c->break_signo ? c->break_why : "KDB_ENTER()";
 			if (!arch->bp_pc_offset)
 				c->skip_pc = pc;
 		}
@@ -401,6 +403,8 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 		}
 	} else if (args->signo) {
 		stop->signo = args->signo;
+		stop->entry = KGDB_ENTRY_OOPS;
+		stop->why = args->str;
 	}
 	return TRAP_REPORT;
 }
@@ -472,6 +476,25 @@ static bool session_over(const struct kgdb_resume *res)
 }
 
 /*
+ * A front end that resumes from a breakpoint of its own (kdb's go and ss:
+ * @res->over_break) steps over it first, as run_on() steps over a hit
+ * that runs on: the address left out of memory for the step, 0 if none.
+ */
+static uintptr_t resume_over_break(struct kgdb_resume *res)
+{
+	uintptr_t pc = instruction_pointer(kgdb_cpus[res->cpu].regs);
+
+	if (!res->over_break || res->has_addr || res->alone || kgdb_bp_at(pc) == KGDB_BP_NONE)
+		return 0;
+	if (res->action == KGDB_CONTINUE) {
+		res->action = KGDB_STEP;
+		step_over.active = true;
+		step_over.alone = false;
+	}
+	return res->action == KGDB_STEP ? pc : 0;
+}
+
+/*
  * Hand the stop to the front end that serves the line until the user lets
  * the target go, and make memory and the frame what they asked for.
  */
@@ -491,8 +514,9 @@ static void serve(struct kgdb_stop *stop, struct kgdb_resume *res)
 			kgdb_fe = NULL;		/* the next stop goes to the default */
 			return;
 		}
-		if (!prepare_resume(res, 0))
+		if (!prepare_resume(res, resume_over_break(res)))
 			return;
+		step_over.active = false;
 		/* Nothing to run for the step: it ends where the PC is now. */
 		*stop = (struct kgdb_stop){ .cpu = res->cpu, .signo = SIGTRAP };
 	}
@@ -795,23 +819,27 @@ static struct notifier_block kgdb_die_nb = {
 	.priority = KGDB_NOTIFIER_PRIORITY,
 };
 
-static void kgdb_break_signo(int signo)
+static void kgdb_break_signo(int signo, enum kgdb_entry entry, const char *why)
 {
+	struct kgdb_cpu *c = &kgdb_cpus[smp_processor_id()];
+
 	if (!READ_ONCE(kgdb_io_ops))
 		return;
-	kgdb_cpus[smp_processor_id()].break_signo = signo;
+	c->break_entry = entry;
+	c->break_why = why;
+	c->break_signo = signo;
 	arch_kgdb_breakpoint();
 }
 
 __noinline void kgdb_breakpoint(void)
 {
-	kgdb_break_signo(SIGTRAP);
+	kgdb_break_signo(SIGTRAP, KGDB_ENTRY_BREAK, "KDB_ENTER()");
 }
 
 void kgdb_interrupt(void)
 {
 	__atomic_store_n(&kgdb_interrupt_pending, true, __ATOMIC_RELEASE);
-	kgdb_break_signo(SIGINT);
+	kgdb_break_signo(SIGINT, KGDB_ENTRY_KEYBOARD, "Keyboard Entry");
 }
 
 /* SysRq-G, from the console or a serial BREAK: into the debugger, whatever the transport. */
@@ -821,7 +849,7 @@ static void sysrq_kgdb(char key)
 		pr_info("kgdb: no debugger transport registered\n");
 		return;
 	}
-	kgdb_breakpoint();
+	kgdb_break_signo(SIGTRAP, KGDB_ENTRY_KEYBOARD, "Keyboard Entry");
 }
 SYSRQ_KEY('g', "enter the kernel debugger", sysrq_kgdb);
 
@@ -829,7 +857,7 @@ SYSRQ_KEY('g', "enter the kernel debugger", sysrq_kgdb);
 static int kgdb_panic_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
 	if (!kgdb_cpus[smp_processor_id()].in_debugger)
-		kgdb_break_signo(SIGABRT);
+		kgdb_break_signo(SIGABRT, KGDB_ENTRY_PANIC, data);
 	return NOTIFY_DONE;
 }
 

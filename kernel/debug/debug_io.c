@@ -8,9 +8,35 @@
 #include <kernel/irq.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
+#include <kernel/string.h>
 #include "debug_internal.h"
 
 static bool kgdbwait, kgdbwait_done;
+
+/* A front end's bytes for the next: one packet, as long as kdb reads one. */
+#define REPLAY_MAX	1024
+static char replay_buf[REPLAY_MAX];
+static size_t replay_len, replay_pos;
+
+int kgdb_io_replay(const char *s, size_t len)
+{
+	if (len > REPLAY_MAX - (replay_len - replay_pos))
+		return -E2BIG;
+	memmove(replay_buf, replay_buf + replay_pos, replay_len - replay_pos);
+	replay_len -= replay_pos;
+	replay_pos = 0;
+	memcpy(replay_buf + replay_len, s, len);
+	replay_len += len;
+	return 0;
+}
+
+int kgdb_io_read_char(void)
+{
+	if (replay_pos < replay_len)
+		return (u8)replay_buf[replay_pos++];
+	replay_len = replay_pos = 0;
+	return kgdb_io_ops->read_char();
+}
 
 static int kgdbwait_setup(const char *val)
 {

@@ -11,6 +11,7 @@
 
 #include <kernel/sched.h>
 #include <kernel/string.h>
+#include <asm/ptrace.h>
 #include "debug_internal.h"
 
 /*
@@ -103,4 +104,26 @@ void kgdb_reg_write(const struct kgdb_thread *th, unsigned int regno, const u8 *
 	}
 	old = kgdb_load(f, loc->size);
 	kgdb_store(f, loc->size, (kgdb_load(val, size) & ~r->keep) | (old & r->keep));
+}
+
+/*
+ * A sleeping task's registers as a trap frame would hold them (what the
+ * table maps to the frame; the rest zero): a frame to start its backtrace.
+ */
+void kgdb_task_frame(struct task *t, struct pt_regs *regs)
+{
+	struct kgdb_thread th = { .cpu = -1, .task = t };
+	u8 val[KGDB_REG_MAX_BYTES];
+	unsigned int i;
+
+	memset(regs, 0, sizeof(*regs));
+	for (i = 0; i < arch_kgdb_ops.num_regs; i++) {
+		const struct kgdb_reg_loc *loc = &arch_kgdb_ops.regs[i].frame;
+		size_t size = kgdb_reg_size(i);
+
+		if (loc->base != KGDB_LOC_FRAME || size > 8 || !loc->size)
+			continue;
+		kgdb_reg_read(&th, i, val);
+		kgdb_store((u8 *)regs + loc->off, loc->size, kgdb_load(val, size));
+	}
 }

@@ -21,12 +21,23 @@
 #define CONFIG_KGDB_MAX_BREAKPOINTS 64
 #endif
 
+/* How the machine came into the debugger, for a front end that says so. */
+enum kgdb_entry {
+	KGDB_ENTRY_TRAP,	/* a breakpoint, watchpoint or step of the debugger's */
+	KGDB_ENTRY_BREAK,	/* kgdb_breakpoint(): kgdbwait, or code that asked */
+	KGDB_ENTRY_KEYBOARD,	/* SysRq-G, a BREAK, the line's interrupt byte */
+	KGDB_ENTRY_OOPS,
+	KGDB_ENTRY_PANIC,
+};
+
 /* Per-CPU debugger state. */
 struct kgdb_cpu {
 	struct pt_regs *regs;	/* trap frame while held or master, else NULL */
 	struct task *task;	/* current task when it stopped */
 	uintptr_t skip_pc;	/* a compiled-in breakpoint to step over on resume */
 	int break_signo;	/* signal for the next kgdb_breakpoint() on this CPU */
+	enum kgdb_entry break_entry;	/* ... and what kind of entry it is */
+	const char *break_why;	/* ... and why, in words */
 	bool in_debugger;	/* master, inside a front end */
 	bool held;		/* parked in the holding loop */
 	bool holding;		/* in hold(), from before held is set to after it clears */
@@ -53,6 +64,8 @@ struct kgdb_stop {
 	int signo;
 	enum kgdb_stop_kind kind;
 	uintptr_t addr;		/* data address of a watchpoint hit */
+	enum kgdb_entry entry;
+	const char *why;	/* the entry in words ("Oops: ...", "Keyboard Entry"), or NULL */
 };
 
 /* What the user asked for when they let the target go. */
@@ -73,6 +86,7 @@ struct kgdb_resume {
 	bool has_addr;
 	uintptr_t addr;
 	int signo;		/* signal the client passes on (0: none) */
+	bool over_break;	/* a breakpoint at the PC is stepped over first (kdb) */
 	const struct kgdb_frontend *to;	/* KGDB_HANDOVER */
 };
 
@@ -117,6 +131,14 @@ const struct kgdb_frontend *kgdb_frontend_current(void);
 
 /* The transport in use (NULL: none). */
 extern struct kgdb_io *kgdb_io_ops;
+/*
+ * A stream transport's next byte: first those a front end handed on
+ * (kgdb_io_replay(): the gdb packet that reached kdb's prompt), then the
+ * line's. KGDB_NO_CHAR when none is waiting.
+ */
+int kgdb_io_read_char(void);
+/* Bytes the next front end reads first; -E2BIG if they do not fit. */
+int kgdb_io_replay(const char *s, size_t len);
 /* A front end says a client is attached (from its first packet to its end). */
 void kgdb_set_connected(bool connected);
 /* kgdb.ro=1 / CONFIG_KGDB_READ_ONLY: look, don't touch. */
@@ -307,9 +329,16 @@ size_t kgdb_reg_size(unsigned int regno);
 size_t kgdb_reg_offset(unsigned int regno);	/* CONFIG_KGDB_FULL_REGS */
 void kgdb_reg_read(const struct kgdb_thread *th, unsigned int regno, u8 *val);
 void kgdb_reg_write(const struct kgdb_thread *th, unsigned int regno, const u8 *val);
+/* A sleeping task's registers as a trap frame (the rest zero), to start its backtrace. */
+void kgdb_task_frame(struct task *t, struct pt_regs *regs);
 
 /* kgdb_monitor.c: run one command line, printing to @out; reboot if asked. */
 int kgdb_monitor_run(struct printer *out, char *line);
 void kgdb_monitor_done(void);
+/* The command table, for kdb: find (@kdb: its own commands too), split a line, check rights, list. */
+const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool kdb);
+int kgdb_command_split(char *line, char **argv);
+int kgdb_command_allowed(struct printer *out, const struct kgdb_monitor_cmd *c);
+void kgdb_command_help(struct printer *out, bool kdb);
 
 #endif

@@ -194,7 +194,7 @@ static u8 gdb_getc(void)
 {
 	int c;
 
-	while ((c = kgdb_io_ops->read_char()) == KGDB_NO_CHAR)
+	while ((c = kgdb_io_read_char()) == KGDB_NO_CHAR)
 		;
 	return (u8)c;
 }
@@ -205,7 +205,7 @@ static int gdb_getc_within(unsigned long us)
 	unsigned long waited;
 	int c;
 
-	for (waited = 0; (c = kgdb_io_ops->read_char()) == KGDB_NO_CHAR &&
+	for (waited = 0; (c = kgdb_io_read_char()) == KGDB_NO_CHAR &&
 	     waited < us; waited += GDB_POLL_US)
 		udelay(GDB_POLL_US);
 	return c;
@@ -299,7 +299,7 @@ static bool gdb_reply_overtaken(void)
 
 	/* Bounded: a line that never stops sending noise still gets replies. */
 	for (n = 0; n < KGDB_PACKET_SIZE; n++) {
-		c = kgdb_io_ops->read_char();
+		c = kgdb_io_read_char();
 		if (c == KGDB_NO_CHAR)
 			break;
 		if (c == '+' && acks_owed)
@@ -426,7 +426,7 @@ bool gdbstub_break_pending(void)
 
 	if (packet_transport())
 		return false;
-	for (n = 0; n < GDB_BREAK_SCAN && (c = kgdb_io_ops->read_char()) != KGDB_NO_CHAR; n++) {
+	for (n = 0; n < GDB_BREAK_SCAN && (c = kgdb_io_read_char()) != KGDB_NO_CHAR; n++) {
 		if (c == GDB_BREAK_CHAR)
 			return true;
 		if (c == '$') {

@@ -518,7 +518,7 @@ static void test_monitor(void **state)
 	rcmd("  echo  a\tb ", "[echo][a][b]", "E16");
 	rcmd("echo a", "[echo][a]", "OK");
 	rcmd("nope", "unknown command 'nope' (try 'monitor help')\n", "E02");
-	rcmd("echo 1 2 3 4 5 6 7 8", "", "E07");
+	rcmd("echo 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", "", "E07");
 	rcmd("long", longout, "OK");
 	xchg("qRcmd,6", "E16");
 	xchg("qRcmd,zz", "E16");
