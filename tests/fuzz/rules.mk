@@ -3,10 +3,12 @@
 # on the unit tests' fake machine, over netpoll's receive path
 # (tests/fuzz/fuzz_netpoll.c), over both at once through kgdboe
 # (tests/fuzz/fuzz_kgdboe.c: frames in, RSP out), and over gdb's agent
-# expressions (tests/fuzz/fuzz_agent.c: verified, then run), with ASan/UBSan.
+# expressions (tests/fuzz/fuzz_agent.c: verified, then run), and over kdb's
+# line editor (tests/fuzz/fuzz_kdb_edit.c: keystrokes), with ASan/UBSan.
 # `make check` runs a short seeded smoke of each (FUZZ_RUNS inputs) that
 # fails on any crash, leak or sanitizer report; `make fuzz` (`make fuzz
-# FUZZ=netpoll`, kgdboe, agent) runs until stopped (or FUZZ_TIME seconds).
+# FUZZ=netpoll`, kgdboe, agent, kdb-edit) runs until stopped (or FUZZ_TIME
+# seconds).
 
 CHECK_TARGETS += check-fuzz
 
@@ -56,6 +58,12 @@ FUZZ_AGENT_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_AGENT_SRCS))
 FUZZ_AGENT_BIN := $(FUZZ_DIR)/fuzz_agent
 FUZZ_AGENT_FLAGS := -max_len=1100 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
 
+# kdb's line editor, alone: room for a few lines too long for its buffer.
+FUZZ_KDB_EDIT_SRCS := kernel/debug/kdb/kdb_edit.c lib/string.c tests/fuzz/fuzz_kdb_edit.c
+FUZZ_KDB_EDIT_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_KDB_EDIT_SRCS))
+FUZZ_KDB_EDIT_BIN := $(FUZZ_DIR)/fuzz_kdb_edit
+FUZZ_KDB_EDIT_FLAGS := -max_len=2048 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
+
 .PHONY: check-fuzz fuzz
 .PRECIOUS: $(FUZZ_DIR)/%.o
 
@@ -85,9 +93,12 @@ $(FUZZ_NETPOLL_BIN): $(FUZZ_NETPOLL_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 $(FUZZ_AGENT_BIN): $(FUZZ_AGENT_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
+$(FUZZ_KDB_EDIT_BIN): $(FUZZ_KDB_EDIT_OBJS)
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^
 
 # The seeds stay as committed: new inputs go to a scratch corpus.
-check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN) $(FUZZ_AGENT_BIN)
+check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN) $(FUZZ_AGENT_BIN) \
+		$(FUZZ_KDB_EDIT_BIN)
 	$(Q)rm -rf $(FUZZ_DIR)/smoke && mkdir -p $(FUZZ_DIR)/smoke
 	@echo "  FUZZ    $(FUZZ_BIN) ($(FUZZ_RUNS) inputs)"
 	$(Q)$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
@@ -115,9 +126,22 @@ check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN) $(FUZZ_AGENT_BIN)
 		tests/fuzz/corpus-agent 2>$(FUZZ_DIR)/smoke-agent.log || \
 		{ tail -40 $(FUZZ_DIR)/smoke-agent.log; exit 1; }
 	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-agent.log | tail -1
+	$(Q)rm -rf $(FUZZ_DIR)/smoke-kdb-edit && mkdir -p $(FUZZ_DIR)/smoke-kdb-edit
+	@echo "  FUZZ    $(FUZZ_KDB_EDIT_BIN) ($(FUZZ_RUNS) inputs)"
+	$(Q)$(FUZZ_KDB_EDIT_BIN) $(FUZZ_KDB_EDIT_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
+		-artifact_prefix=$(FUZZ_DIR)/kdb-edit- $(FUZZ_DIR)/smoke-kdb-edit \
+		tests/fuzz/corpus-kdb-edit 2>$(FUZZ_DIR)/smoke-kdb-edit.log || \
+		{ tail -40 $(FUZZ_DIR)/smoke-kdb-edit.log; exit 1; }
+	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-kdb-edit.log | tail -1
 
-# make fuzz FUZZ=netpoll (or kgdboe, agent): that harness, with its own corpora.
-ifeq ($(FUZZ),agent)
+# make fuzz FUZZ=netpoll (or kgdboe, agent, kdb-edit): that harness, with its own corpora.
+ifeq ($(FUZZ),kdb-edit)
+fuzz: $(FUZZ_KDB_EDIT_BIN)
+	$(Q)mkdir -p $(FUZZ_DIR)/corpus-kdb-edit
+	$(FUZZ_KDB_EDIT_BIN) $(FUZZ_KDB_EDIT_FLAGS) -max_total_time=$(FUZZ_TIME) \
+		-artifact_prefix=$(FUZZ_DIR)/kdb-edit- $(FUZZ_DIR)/corpus-kdb-edit \
+		tests/fuzz/corpus-kdb-edit
+else ifeq ($(FUZZ),agent)
 fuzz: $(FUZZ_AGENT_BIN)
 	$(Q)mkdir -p $(FUZZ_DIR)/corpus-agent
 	$(FUZZ_AGENT_BIN) $(FUZZ_AGENT_FLAGS) -max_total_time=$(FUZZ_TIME) \
@@ -139,4 +163,4 @@ fuzz: $(FUZZ_BIN)
 		$(FUZZ_DIR)/corpus tests/fuzz/corpus
 endif
 
--include $(wildcard $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*/*/*.d)
+-include $(wildcard $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*/*/*.d $(FUZZ_DIR)/*/*/*/*.d)

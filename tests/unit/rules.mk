@@ -19,7 +19,7 @@ UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
 UNIT_KERNEL_SRCS := $(DEBUG_CORE_SRCS) lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
 UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep test_kgdboe \
-	test_core test_agent test_cond test_trace
+	test_core test_agent test_cond test_trace test_kdb_edit test_kdb_cmds
 UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS) test_profile_min)
 
 # $(1): the output directory
@@ -80,9 +80,22 @@ $(UNIT_DIR)/test_minimal: $(UNIT_DIR)/tests/unit/test_minimal.o \
 		$(UNIT_DIR)/tests/unit/fake_arch_minimal.o $(UNIT_COMMON)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
+# kdb's commands, with the rest of kdb and kallsyms made up (fake_kdb.c).
+UNIT_KDB_CMDS_SRCS := $(addprefix kernel/debug/kdb/,kdb_args.c kdb_mem.c kdb_regs.c) \
+	tests/unit/fake_kdb.c
+$(UNIT_DIR)/test_kdb_cmds: $(UNIT_DIR)/tests/unit/test_kdb_cmds.o $(UNIT_DIR)/tests/unit/fake_arch.o \
+		$(patsubst %.c,$(UNIT_DIR)/%.o,$(UNIT_KDB_CMDS_SRCS)) $(UNIT_COMMON)
+	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
+
 $(UNIT_DIR)/test_%: $(UNIT_DIR)/tests/unit/test_%.o $(UNIT_DIR)/tests/unit/fake_arch.o \
 		$(UNIT_COMMON)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
+
+# kdb's line editor is pure: on its own, with no debugger and no fake machine.
+UNIT_KDB_EDIT_SRCS := kernel/debug/kdb/kdb_edit.c lib/string.c
+$(UNIT_DIR)/test_kdb_edit: $(UNIT_DIR)/tests/unit/test_kdb_edit.o \
+		$(patsubst %.c,$(UNIT_DIR)/%.o,$(UNIT_KDB_EDIT_SRCS))
+	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka
 
 # The same core built as the minimal profile builds it (kernel/configs/
 # kgdb_min.config: every option off, the files they add left out).
@@ -108,8 +121,8 @@ $(UNIT_DIR)/test_profile_min: $(UNIT_MIN_DIR)/tests/unit/test_profile_min.o \
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
--include $(wildcard $(UNIT_DIR)/*/*.d $(UNIT_DIR)/*/*/*.d $(UNIT_MIN_DIR)/*/*.d \
-	$(UNIT_MIN_DIR)/*/*/*.d $(UNIT_MIN_DIR)/*/*/*/*.d)
+-include $(wildcard $(UNIT_DIR)/*/*.d $(UNIT_DIR)/*/*/*.d $(UNIT_DIR)/*/*/*/*.d \
+	$(UNIT_MIN_DIR)/*/*.d $(UNIT_MIN_DIR)/*/*/*.d $(UNIT_MIN_DIR)/*/*/*/*.d)
 
 # Line coverage of kernel/debug/ under these tests (gcov), with a floor
 # every file must reach: `make check-coverage` (part of make check).
@@ -126,6 +139,8 @@ check-coverage: $(COV_BINS)
 	$(Q)for t in $(COV_BINS); do timeout 120 $$t >/dev/null 2>&1 || { echo "$$t failed"; exit 1; }; done
 	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --objdir $(COV_DIR)/kernel/debug \
 		kernel/debug/*.c
+	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --objdir $(COV_DIR)/kernel/debug/kdb \
+		kernel/debug/kdb/kdb_edit.c
 
 $(COV_DIR)/kernel/%.o: kernel/%.c
 	$(Q)mkdir -p $(dir $@)
@@ -162,7 +177,13 @@ $(COV_DIR)/test_core: $(COV_DIR)/tests/unit/test_core.o $(COV_DIR)/tests/unit/fa
 		$(cov_kobjs) tests/unit/tables.ld
 	$(Q)$(HOSTCC) --coverage -o $@ $(filter %.o,$^) -Wl,-T,tests/unit/tables.ld \
 		-lcmocka -lpthread
+$(COV_DIR)/test_kdb_cmds: $(COV_DIR)/tests/unit/test_kdb_cmds.o $(COV_DIR)/tests/unit/fake_arch.o \
+		$(patsubst %.c,$(COV_DIR)/%.o,$(UNIT_KDB_CMDS_SRCS)) $(cov_kobjs)
+	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
 $(COV_DIR)/test_%: $(COV_DIR)/tests/unit/test_%.o $(COV_DIR)/tests/unit/fake_arch.o $(cov_kobjs)
 	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
+$(COV_DIR)/test_kdb_edit: $(COV_DIR)/tests/unit/test_kdb_edit.o \
+		$(patsubst %.c,$(COV_DIR)/%.o,$(UNIT_KDB_EDIT_SRCS))
+	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka
 
--include $(wildcard $(COV_DIR)/*/*.d $(COV_DIR)/*/*/*.d)
+-include $(wildcard $(COV_DIR)/*/*.d $(COV_DIR)/*/*/*.d $(COV_DIR)/*/*/*/*.d)

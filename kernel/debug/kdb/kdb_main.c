@@ -1,0 +1,502 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kdb, the front end typed at: on every entry with no gdb attached, a
+ * banner and a "[cpu]kdb> " prompt on the kgdboc line, Linux's kdb's
+ * commands (the command table gdb's monitor runs too), and the line handed
+ * to gdb when a valid gdb packet arrives (its checksum checked, so noise
+ * is not taken for one) or "kgdb" is typed; gdb's detach hands it back.
+ * Scripts run on entry (kdb.on_panic, kdb.on_oops, kdb.on_break).
+ */
+
+#include <kernel/errno.h>
+#include <kernel/params.h>
+#include <kernel/sched.h>
+#include <kernel/smp.h>
+#include <kernel/string.h>
+#include <asm/ptrace.h>
+#include "kdb.h"
+
+#define SCRIPT_MAX	256
+#define PACKET_MAX	1024	/* a gdb packet read at the prompt (a first one is short) */
+#define PACKET_WAIT_MS	1000	/* a '$' typed by hand and nothing after it */
+
+struct kdb_state kdb;
+
+static struct kdb_editor editor;
+static char cmd_line[KDB_LINE_MAX];
+static const struct kgdb_monitor_cmd *last_cmd;	/* an empty line repeats it if it may */
+static bool stepped;		/* ss asked for the stop that comes next */
+static bool go_confirmed;	/* go after an oops, typed once */
+static bool hinted;
+static uintptr_t go_addr;
+static bool go_has_addr;
+static char on_panic[SCRIPT_MAX], on_oops[SCRIPT_MAX], on_break[SCRIPT_MAX];
+
+static int script_setup(char *script, const char *val)
+{
+	if (!val || strlen(val) >= SCRIPT_MAX)
+		return -EINVAL;
+	strlcpy(script, val, SCRIPT_MAX);
+	return 0;
+}
+
+static int on_panic_setup(const char *val)
+{
+	return script_setup(on_panic, val);
+}
+boot_param("kdb.on_panic", on_panic_setup);
+
+static int on_oops_setup(const char *val)
+{
+	return script_setup(on_oops, val);
+}
+boot_param("kdb.on_oops", on_oops_setup);
+
+static int on_break_setup(const char *val)
+{
+	return script_setup(on_break, val);
+}
+boot_param("kdb.on_break", on_break_setup);
+
+int kdb_select_cpu(unsigned int cpu)
+{
+	if (cpu >= NR_CPUS || !cpu_online(cpu) || !kgdb_cpus[cpu].regs)
+		return -EINVAL;
+	kdb.cpu = cpu;
+	kdb.regs = kgdb_cpus[cpu].regs;
+	kdb.task = kgdb_cpus[cpu].task;
+	kdb.thread = (struct kgdb_thread){ .cpu = (int)cpu };
+	return 0;
+}
+
+void kdb_select_task(struct task *t)
+{
+	if (t->on_cpu >= 0 && kgdb_cpus[t->on_cpu].task == t && !kdb_select_cpu(t->on_cpu))
+		return;
+	kdb.task = t;
+	kdb.regs = NULL;
+	kdb.thread = (struct kgdb_thread){ .cpu = -1, .task = t };
+}
+
+static void kdb_echo(const char *s, size_t len)
+{
+	kdb_write(s, len);
+}
+
+/* ---------------------------------------------------------------- gdb on the same line */
+
+static int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * After a '$': the rest of a gdb packet, read without echo. A whole one
+ * with the right checksum is handed on to gdb (true); a wrong checksum is
+ * NAKed, as gdb expects, and gdb sends it again; anything else was not a
+ * packet and is dropped.
+ */
+static bool take_packet(void)
+{
+	static char pkt[PACKET_MAX];
+	size_t len = 1;
+	int c, hi, lo;
+	u8 sum = 0;
+
+	pkt[0] = '$';
+	for (;;) {
+		c = kdb_getc_within(PACKET_WAIT_MS);
+		if (c == KGDB_NO_CHAR || len >= PACKET_MAX - 3)
+			return false;
+		if (c == '$') {
+			len = 1;
+			sum = 0;
+			continue;
+		}
+		pkt[len++] = (char)c;
+		if (c == '#')
+			break;
+		sum += (u8)c;
+	}
+	hi = kdb_getc_within(PACKET_WAIT_MS);
+	lo = hi == KGDB_NO_CHAR ? KGDB_NO_CHAR : kdb_getc_within(PACKET_WAIT_MS);
+	if (hex_digit(hi) < 0 || hex_digit(lo) < 0)
+		return false;
+	if ((hex_digit(hi) << 4 | hex_digit(lo)) != sum) {
+		kgdb_io_ops->write_char('-');
+		if (kgdb_io_ops->flush)
+			kgdb_io_ops->flush();
+		return false;
+	}
+	pkt[len++] = (char)hi;
+	pkt[len++] = (char)lo;
+	return !kgdb_io_replay(pkt, len);
+}
+
+static void to_gdb(struct kgdb_resume *res)
+{
+	res->action = KGDB_HANDOVER;
+	res->to = kgdb_frontend_find("gdb");
+}
+
+/* ---------------------------------------------------------------- commands */
+
+/* "cmd args | grep pattern": the pattern, the line cut before the bar; -EINVAL if malformed. */
+static int split_grep(char *line, const char **pattern)
+{
+	char *bar = strchr(line, '|'), *p;
+
+	*pattern = NULL;
+	if (!bar)
+		return 0;
+	*bar = '\0';
+	for (p = bar + 1; *p == ' '; p++)
+		;
+	if (strncmp(p, "grep", 4) || p[4] != ' ')
+		return -EINVAL;
+	for (p += 5; *p == ' '; p++)
+		;
+	*pattern = p;
+	for (; *p && *p != ' '; p++)
+		;
+	if (*p)
+		*p++ = '\0';
+	while (*p == ' ')
+		p++;
+	return **pattern && !*p ? 0 : -EINVAL;
+}
+
+/* A word that is no command: a number or symbol is evaluated, as Linux's kdb does. */
+static void evaluate(const char *word)
+{
+	uintptr_t v;
+
+	if (kdb_parse_addr(word, &v)) {
+		pprintf(&kdb_printer, "Unknown kdb command: '%s'\n", word);
+		return;
+	}
+	pprintf(&kdb_printer, "%s = 0x%0*lx", word, (int)(2 * sizeof(long)), (unsigned long)v);
+	kdb_print_symbol(&kdb_printer, v);
+	pprintf(&kdb_printer, "\n");
+}
+
+/* Run one command line; a KGDB_CMD_* flow request, or 0. @person: page the output. */
+static int run_line(const char *text, bool person)
+{
+	char *argv[KGDB_MONITOR_MAX_ARGS];
+	const struct kgdb_monitor_cmd *c;
+	const char *grep;
+	int argc, ret;
+
+	strlcpy(cmd_line, text, sizeof(cmd_line));
+	if (split_grep(cmd_line, &grep)) {
+		kdb_write("kdb: only '| grep [^]pattern[$]' may follow a command\n", 55);
+		return 0;
+	}
+	argc = kgdb_command_split(cmd_line, argv);
+	if (argc < 0) {
+		kdb_write("kdb: too many arguments\n", 24);
+		return 0;
+	}
+	if (!argc) {
+		if (!last_cmd || !(last_cmd->flags & KGDB_CMD_REPEAT))
+			return 0;
+		argv[0] = (char *)last_cmd->name;
+		argc = 1;
+	}
+	kdb_output_begin(grep, person);
+	c = kgdb_command_find(argv[0], true);
+	last_cmd = c;
+	ret = 0;
+	if (!strcmp(argv[0], "help") || !strcmp(argv[0], "?"))
+		kgdb_command_help(&kdb_printer, true);
+	else if (!c && argc == 1)
+		evaluate(argv[0]);
+	else if (!c)
+		pprintf(&kdb_printer, "Unknown kdb command: '%s'\n", argv[0]);
+	else if (!kgdb_command_allowed(&kdb_printer, c))
+		ret = c->run(&kdb_printer, argc, argv);
+	kdb_output_end();
+	kgdb_monitor_done();
+	return ret > 0 ? ret : 0;
+}
+
+static int kdb_go(struct printer *out, int argc, char **argv)
+{
+	if (argc > 2 || (argc == 2 && kdb_parse_addr(argv[1], &go_addr))) {
+		pprintf(out, "usage: go [address]\n");
+		return -EINVAL;
+	}
+	go_has_addr = argc == 2;
+	if (go_has_addr && kgdb_read_only) {
+		pprintf(out, "go: refused, the debugger is read-only (kgdb.ro)\n");
+		return -EPERM;
+	}
+	if (kdb.oops && !go_confirmed) {
+		go_confirmed = true;
+		pprintf(out, "Catastrophic error detected\n"
+			"type go a second time if you really want to continue\n");
+		return 0;
+	}
+	return KGDB_CMD_GO;
+}
+
+static int kdb_ss(struct printer *out, int argc, char **argv)
+{
+	if (!kgdb_can_step()) {
+		pprintf(out, "ss: this machine cannot step\n");
+		return -ENOTSUP;
+	}
+	return KGDB_CMD_SS;
+}
+
+/* cpu [n]: list the CPUs, or look at CPU n's frame. */
+static int kdb_cpu(struct printer *out, int argc, char **argv)
+{
+	unsigned long n;
+	unsigned int cpu;
+
+	if (argc > 1) {
+		if (kdb_parse_ulong(argv[1], &n) || n >= NR_CPUS || kdb_select_cpu(n)) {
+			pprintf(out, "Invalid cpu number\n");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	pprintf(out, "Currently on cpu %u\nAvailable cpus:", kdb.cpu);
+	for_each_online_cpu(cpu)
+		pprintf(out, " %u%s", cpu, kgdb_cpus[cpu].regs ? "" : "(D)");
+	pprintf(out, "\n");
+	return 0;
+}
+
+static int kdb_kgdb(struct printer *out, int argc, char **argv)
+{
+	pprintf(out, "Entering please attach debugger or use $D#44+ or $3#33\n"
+		"kdb: the line is gdb's now: on the host, gdb vmlinux -ex 'target remote <this line>';\n"
+		"gdb's detach brings kdb back.\n");
+	return KGDB_CMD_TO_GDB;
+}
+
+KGDB_COMMAND(go, "[address]", "continue (at address)", kdb_go, KGDB_CMD_FLOW_CTRL, KGDB_CMD_KDB_ONLY);
+KGDB_COMMAND(ss, "", "single-step one instruction", kdb_ss, KGDB_CMD_FLOW_CTRL,
+	     KGDB_CMD_KDB_ONLY | KGDB_CMD_REPEAT);
+KGDB_COMMAND(cpu, "[cpu]", "list CPUs, or look at one", kdb_cpu, KGDB_CMD_INSPECT,
+	     KGDB_CMD_KDB_ONLY);
+KGDB_COMMAND(kgdb, "", "hand this line to gdb", kdb_kgdb, KGDB_CMD_SAFE, KGDB_CMD_KDB_ONLY);
+
+/* ---------------------------------------------------------------- the session */
+
+static void prompt(void)
+{
+	char p[16];
+	int n = snprintf(p, sizeof(p), "[%u]kdb> ", kdb.cpu);
+
+	kdb_write(p, (size_t)n);
+}
+
+static void banner(const struct kgdb_stop *stop)
+{
+	uintptr_t pc = instruction_pointer(kgdb_cpus[stop->cpu].regs);
+	struct task *t = kgdb_cpus[stop->cpu].task;
+
+	if (stepped) {
+		pprintf(&kdb_printer, "SS trap @ 0x%lx", (unsigned long)pc);
+		kdb_print_symbol(&kdb_printer, pc);
+		pprintf(&kdb_printer, "\n");
+		return;
+	}
+	pprintf(&kdb_printer, "\nEntering kdb (current=0x%0*lx, pid %d) on processor %u ",
+		(int)(2 * sizeof(long)), (unsigned long)t, t ? t->pid : -1, stop->cpu);
+	switch (stop->entry) {
+	case KGDB_ENTRY_OOPS:
+		pprintf(&kdb_printer, "Oops: %s\ndue to oops @ 0x%lx", stop->why ? stop->why : "",
+			(unsigned long)pc);
+		break;
+	case KGDB_ENTRY_PANIC:
+		pprintf(&kdb_printer, "due to panic: %s", stop->why ? stop->why : "");
+		break;
+	case KGDB_ENTRY_TRAP:
+		if (stop->kind == KGDB_STOP_SWBREAK)
+			pprintf(&kdb_printer, "due to Breakpoint @ 0x%lx", (unsigned long)pc);
+		else if (stop->kind == KGDB_STOP_SIGNAL)
+			pprintf(&kdb_printer, "due to Debug trap @ 0x%lx", (unsigned long)pc);
+		else
+			pprintf(&kdb_printer, "due to Watchpoint @ 0x%lx (data 0x%lx)",
+				(unsigned long)pc, (unsigned long)stop->addr);
+		break;
+	default:
+		pprintf(&kdb_printer, "due to %s", stop->why ? stop->why : "KDB_ENTER()");
+	}
+	kdb_print_symbol(&kdb_printer, pc);
+	pprintf(&kdb_printer, "\n");
+	if (!hinted) {
+		hinted = true;
+		pprintf(&kdb_printer, "kdb: 'help' lists commands; gdb may attach to this line at any time\n");
+	}
+}
+
+/* Commands to run on this kind of entry, or NULL. */
+static const char *entry_script(const struct kgdb_stop *stop)
+{
+	switch (stop->entry) {
+	case KGDB_ENTRY_PANIC:
+		return on_panic;
+	case KGDB_ENTRY_OOPS:
+		return on_oops;
+	case KGDB_ENTRY_KEYBOARD:
+		return on_break;
+	default:
+		return NULL;
+	}
+}
+
+/* Run @script's commands (';' between them) as if typed; a flow request ends it. */
+static int run_script(const char *script)
+{
+	char one[KDB_LINE_MAX];
+	const char *p = script, *end;
+	size_t len;
+	int ret;
+
+	while (p && *p) {
+		end = strchr(p, ';');
+		len = end ? (size_t)(end - p) : strlen(p);
+		if (len >= sizeof(one))
+			len = sizeof(one) - 1;
+		memcpy(one, p, len);
+		one[len] = '\0';
+		p = end ? end + 1 : NULL;
+		prompt();
+		kdb_write(one, len);
+		kdb_write("\n", 1);
+		ret = run_line(one, false);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Act on a flow request; true when the session with this stop ends. */
+static bool flow(int req, const struct kgdb_stop *stop, struct kgdb_resume *res)
+{
+	switch (req) {
+	case KGDB_CMD_GO:
+		res->action = KGDB_CONTINUE;
+		res->cpu = stop->cpu;
+		res->has_addr = go_has_addr;
+		res->addr = go_addr;
+		res->over_break = true;
+		return true;
+	case KGDB_CMD_SS:
+		res->action = KGDB_STEP;
+		res->cpu = stop->cpu;
+		res->over_break = true;
+		stepped = true;
+		return true;
+	case KGDB_CMD_TO_GDB:
+		to_gdb(res);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * One line typed: KDB_EDIT_LINE when it is in editor.line; false from
+ * @handed when a gdb packet arrived instead and went to gdb.
+ */
+static enum kdb_edit_event read_line(bool *handed)
+{
+	enum kdb_edit_event ev;
+	int c;
+
+	*handed = false;
+	kdb_edit_start(&editor);
+	for (;;) {
+		c = kdb_getc();
+		/* A gdb talking: its acks are not typing, its packets not commands. */
+		if (!editor.len && (c == '+' || c == '-'))
+			continue;
+		if (!editor.len && c == '$') {
+			if (take_packet()) {
+				*handed = true;
+				return KDB_EDIT_CANCEL;
+			}
+			continue;
+		}
+		ev = kdb_edit_feed(&editor, (u8)c);
+		if (ev != KDB_EDIT_MORE)
+			return ev;
+	}
+}
+
+static void kdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
+{
+	const char *script;
+	bool handed;
+	int c, req;
+
+	/* Typing needs a byte stream: on a packet transport gdb serves. */
+	if (kgdb_io_ops->get_packet) {
+		to_gdb(res);
+		return;
+	}
+	/* A gdb that broke in with its first packet gets the line at once. */
+	c = kgdb_io_read_char();
+	if (c == '$' && take_packet()) {
+		to_gdb(res);
+		return;
+	}
+	if (c != KGDB_NO_CHAR && c != '$' && c != '+')
+		kgdb_io_replay((const char[]){ (char)c }, 1);
+
+	kdb.stop = stop;
+	kdb_select_cpu(stop->cpu);
+	if (!stepped)
+		go_confirmed = false;
+	kdb.oops = stop->entry == KGDB_ENTRY_OOPS || stop->entry == KGDB_ENTRY_PANIC;
+	editor.echo = kdb_echo;
+	kdb_output_begin(NULL, false);
+	banner(stop);
+	kdb_output_end();
+	script = stepped ? NULL : entry_script(stop);
+	stepped = false;
+	if (script && *script && flow(run_script(script), stop, res))
+		return;
+	for (;;) {
+		prompt();
+		if (read_line(&handed) != KDB_EDIT_LINE) {
+			if (handed) {
+				to_gdb(res);
+				return;
+			}
+			continue;
+		}
+		kdb_edit_remember(&editor);
+		req = run_line(editor.line, true);
+		if (flow(req, stop, res))
+			return;
+	}
+}
+
+/* The line went away: a new one starts with a fresh prompt. */
+static void kdb_reset(void)
+{
+	stepped = false;
+	last_cmd = NULL;
+}
+
+static const struct kgdb_frontend kdb_frontend = {
+	.name = "kdb",
+	.priority = 1,
+	.run = kdb_run,
+	.reset = kdb_reset,
+};
+KGDB_FRONTEND(kdb, &kdb_frontend);

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What kdb's commands (kdb_args.c, kdb_mem.c, kdb_regs.c) need of the
+ * rest of kdb and of the kernel, made up for test_kdb_cmds: the state kdb
+ * looks at (kdb_main.c), its variables (kdb_env.c), its printer and pager
+ * (kdb_io.c), and a small symbol table in the fake memory map (kallsyms).
+ */
+
+#include <string.h>
+#include <kernel/kallsyms.h>
+#include "fake.h"
+#include "../../kernel/debug/kdb/kdb.h"
+
+struct kdb_state kdb;
+
+/* ---------------------------------------------------------------- variables */
+
+#define FAKE_KDB_VARS	8
+static struct {
+	const char *name, *val;
+} vars[FAKE_KDB_VARS];
+
+void fake_kdb_setenv(const char *name, const char *val)
+{
+	unsigned int i;
+
+	for (i = 0; i < FAKE_KDB_VARS && vars[i].name && strcmp(vars[i].name, name); i++)
+		;
+	if (i < FAKE_KDB_VARS) {
+		vars[i].name = name;
+		vars[i].val = val;
+	}
+}
+
+const char *kdb_getenv(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < FAKE_KDB_VARS && vars[i].name; i++)
+		if (!strcmp(vars[i].name, name))
+			return vars[i].val;
+	return NULL;
+}
+
+unsigned long kdb_getenv_ulong(const char *name, unsigned long dflt)
+{
+	const char *s = kdb_getenv(name);
+	unsigned long v;
+
+	return s && !kdb_parse_ulong(s, &v) ? v : dflt;
+}
+
+/* ---------------------------------------------------------------- output */
+
+/* What was printed; after fake_kdb_quit_after lines the user quits the pager. */
+char fake_kdb_out[16384];
+size_t fake_kdb_out_len;
+unsigned int fake_kdb_quit_after;
+static unsigned int lines;
+
+bool kdb_interrupted(void)
+{
+	return fake_kdb_quit_after && lines >= fake_kdb_quit_after;
+}
+
+static void fake_kdb_write(struct printer *p, const char *s, size_t len)
+{
+	for (; len && !kdb_interrupted(); s++, len--) {
+		if (fake_kdb_out_len < sizeof(fake_kdb_out) - 1)
+			fake_kdb_out[fake_kdb_out_len++] = *s;
+		lines += *s == '\n';
+	}
+	fake_kdb_out[fake_kdb_out_len] = '\0';
+}
+
+struct printer kdb_printer = { .write = fake_kdb_write };
+
+/* A new command: nothing printed yet, the pager not quit. */
+void fake_kdb_output_reset(void)
+{
+	fake_kdb_out_len = 0;
+	fake_kdb_out[0] = '\0';
+	lines = 0;
+}
+
+/* No variables set, a pager that never stops, no CPU or task looked at. */
+void fake_kdb_reset(void)
+{
+	memset(vars, 0, sizeof(vars));
+	memset(&kdb, 0, sizeof(kdb));
+	fake_kdb_quit_after = 0;
+	fake_kdb_output_reset();
+}
+
+/* ---------------------------------------------------------------- symbols */
+
+/* Functions in the fake text, and a variable in its data (the real table has text only). */
+static const struct {
+	const char *name;
+	uintptr_t addr, size;
+} syms[] = {
+	{ "fake_fn", FAKE_TEXT + 0x100, 0x40 },
+	{ "add", FAKE_TEXT + 0x140, 0x10 },
+	{ "fake_var", FAKE_DATA + 0x400, 0x8 },
+};
+
+const char *kallsyms_lookup(uintptr_t addr, uintptr_t *offset, uintptr_t *size)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(syms); i++) {
+		if (addr - syms[i].addr < syms[i].size) {
+			if (offset)
+				*offset = addr - syms[i].addr;
+			if (size)
+				*size = syms[i].size;
+			return syms[i].name;
+		}
+	}
+	return NULL;
+}
+
+uintptr_t kallsyms_lookup_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(syms); i++)
+		if (!strcmp(syms[i].name, name))
+			return syms[i].addr;
+	return 0;
+}
