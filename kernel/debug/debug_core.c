@@ -831,9 +831,17 @@ static void kgdb_break_signo(int signo, enum kgdb_entry entry, const char *why)
 	arch_kgdb_breakpoint();
 }
 
+/* SysRq-G's entry on this CPU (interrupts off from the flag to the trap). */
+static bool keyboard_entry[NR_CPUS];
+
 __noinline void kgdb_breakpoint(void)
 {
-	kgdb_break_signo(SIGTRAP, KGDB_ENTRY_BREAK, "KDB_ENTER()");
+	unsigned int cpu = smp_processor_id();
+	bool keyboard = keyboard_entry[cpu];
+
+	keyboard_entry[cpu] = false;
+	kgdb_break_signo(SIGTRAP, keyboard ? KGDB_ENTRY_KEYBOARD : KGDB_ENTRY_BREAK,
+			 keyboard ? "Keyboard Entry" : "KDB_ENTER()");
 }
 
 void kgdb_interrupt(void)
@@ -845,11 +853,17 @@ void kgdb_interrupt(void)
 /* SysRq-G, from the console or a serial BREAK: into the debugger, whatever the transport. */
 static void sysrq_kgdb(char key)
 {
+	unsigned long flags;
+
 	if (!READ_ONCE(kgdb_io_ops)) {
 		pr_info("kgdb: no debugger transport registered\n");
 		return;
 	}
-	kgdb_break_signo(SIGTRAP, KGDB_ENTRY_KEYBOARD, "Keyboard Entry");
+	/* Through kgdb_breakpoint(), which backtraces show as the way in. */
+	local_irq_save(flags);
+	keyboard_entry[smp_processor_id()] = true;
+	kgdb_breakpoint();
+	local_irq_restore(flags);
 }
 SYSRQ_KEY('g', "enter the kernel debugger", sysrq_kgdb);
 

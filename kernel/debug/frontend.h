@@ -339,6 +339,8 @@ void kgdb_monitor_done(void);
 const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool kdb);
 int kgdb_command_split(char *line, char **argv);
 int kgdb_command_allowed(struct printer *out, const struct kgdb_monitor_cmd *c);
+/* Whether kdb.cmd_enable grants one of @perm (KGDB_CMD_*), for a command whose arguments need more. */
+bool kgdb_command_may(u16 perm);
 void kgdb_command_help(struct printer *out, bool kdb);
 
 #endif

@@ -121,6 +121,11 @@ static bool cmd_enabled(const struct kgdb_monitor_cmd *c)
 	       (c->perm & cmd_enable & ~KGDB_CMD_ALL);
 }
 
+bool kgdb_command_may(u16 perm)
+{
+	return (cmd_enable & KGDB_CMD_ALL) || (perm & cmd_enable);
+}
+
 int kgdb_command_allowed(struct printer *out, const struct kgdb_monitor_cmd *c)
 {
 	if (!monitor_allowed(c)) {

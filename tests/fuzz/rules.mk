@@ -4,10 +4,11 @@
 # (tests/fuzz/fuzz_netpoll.c), over both at once through kgdboe
 # (tests/fuzz/fuzz_kgdboe.c: frames in, RSP out), and over gdb's agent
 # expressions (tests/fuzz/fuzz_agent.c: verified, then run), and over kdb's
-# line editor (tests/fuzz/fuzz_kdb_edit.c: keystrokes), with ASan/UBSan.
-# `make check` runs a short seeded smoke of each (FUZZ_RUNS inputs) that
-# fails on any crash, leak or sanitizer report; `make fuzz` (`make fuzz
-# FUZZ=netpoll`, kgdboe, agent, kdb-edit) runs until stopped (or FUZZ_TIME
+# line editor (tests/fuzz/fuzz_kdb_edit.c: keystrokes) and its commands
+# (tests/fuzz/fuzz_kdb_cmds.c: lines typed), with ASan/UBSan. `make check`
+# runs a short seeded smoke of each (FUZZ_RUNS inputs) that fails on any
+# crash, leak or sanitizer report; `make fuzz` (`make fuzz FUZZ=netpoll`,
+# kgdboe, agent, kdb-edit, kdb-cmds) runs until stopped (or FUZZ_TIME
 # seconds).
 
 CHECK_TARGETS += check-fuzz
@@ -64,6 +65,15 @@ FUZZ_KDB_EDIT_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_KDB_EDIT_SRCS))
 FUZZ_KDB_EDIT_BIN := $(FUZZ_DIR)/fuzz_kdb_edit
 FUZZ_KDB_EDIT_FLAGS := -max_len=2048 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
 
+# kdb's commands on the fake machine: room for a dozen lines, some too long for the editor.
+FUZZ_KDB_CMDS_SRCS := $(DEBUG_CORE_SRCS) kernel/debug/kdb/kdb_args.c kernel/debug/kdb/kdb_regs.c \
+	lib/string.c lib/vsnprintf.c lib/hex.c tests/unit/fake_kernel.c tests/unit/fake_arch.c \
+	tests/unit/fake_kdb.c
+FUZZ_KDB_CMDS_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_KDB_CMDS_SRCS)) \
+	$(FUZZ_DIR)/fuzz_kdb_cmds.o
+FUZZ_KDB_CMDS_BIN := $(FUZZ_DIR)/fuzz_kdb_cmds
+FUZZ_KDB_CMDS_FLAGS := -max_len=4096 -timeout=20 -rss_limit_mb=4096 -print_final_stats=0
+
 .PHONY: check-fuzz fuzz
 .PRECIOUS: $(FUZZ_DIR)/%.o
 
@@ -84,6 +94,11 @@ $(FUZZ_DIR)/tests/%.o: tests/%.c
 $(FUZZ_DIR)/fuzz_kgdboe.o: tests/fuzz/fuzz_kgdboe.c transports/kgdboe.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_KERNEL_CFLAGS) -DCONFIG_TICK_POLL -MMD -MP -c -o $@ $<
+# It includes kdb_env.c, kdb_mem.c and kdb_bp.c (their tables start over each input).
+$(FUZZ_DIR)/fuzz_kdb_cmds.o: tests/fuzz/fuzz_kdb_cmds.c \
+		$(addprefix kernel/debug/kdb/,kdb_env.c kdb_mem.c kdb_bp.c)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(FUZZ_KGDBOE_BIN): $(FUZZ_KGDBOE_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
@@ -95,10 +110,12 @@ $(FUZZ_AGENT_BIN): $(FUZZ_AGENT_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 $(FUZZ_KDB_EDIT_BIN): $(FUZZ_KDB_EDIT_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^
+$(FUZZ_KDB_CMDS_BIN): $(FUZZ_KDB_CMDS_OBJS)
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 
 # The seeds stay as committed: new inputs go to a scratch corpus.
 check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN) $(FUZZ_AGENT_BIN) \
-		$(FUZZ_KDB_EDIT_BIN)
+		$(FUZZ_KDB_EDIT_BIN) $(FUZZ_KDB_CMDS_BIN)
 	$(Q)rm -rf $(FUZZ_DIR)/smoke && mkdir -p $(FUZZ_DIR)/smoke
 	@echo "  FUZZ    $(FUZZ_BIN) ($(FUZZ_RUNS) inputs)"
 	$(Q)$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
@@ -133,9 +150,22 @@ check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN) $(FUZZ_AGENT_BIN)
 		tests/fuzz/corpus-kdb-edit 2>$(FUZZ_DIR)/smoke-kdb-edit.log || \
 		{ tail -40 $(FUZZ_DIR)/smoke-kdb-edit.log; exit 1; }
 	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-kdb-edit.log | tail -1
+	$(Q)rm -rf $(FUZZ_DIR)/smoke-kdb-cmds && mkdir -p $(FUZZ_DIR)/smoke-kdb-cmds
+	@echo "  FUZZ    $(FUZZ_KDB_CMDS_BIN) ($(FUZZ_RUNS) inputs)"
+	$(Q)$(FUZZ_KDB_CMDS_BIN) $(FUZZ_KDB_CMDS_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
+		-artifact_prefix=$(FUZZ_DIR)/kdb-cmds- $(FUZZ_DIR)/smoke-kdb-cmds \
+		tests/fuzz/corpus-kdb-cmds 2>$(FUZZ_DIR)/smoke-kdb-cmds.log || \
+		{ tail -40 $(FUZZ_DIR)/smoke-kdb-cmds.log; exit 1; }
+	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-kdb-cmds.log | tail -1
 
-# make fuzz FUZZ=netpoll (or kgdboe, agent, kdb-edit): that harness, with its own corpora.
-ifeq ($(FUZZ),kdb-edit)
+# make fuzz FUZZ=netpoll (or kgdboe, agent, kdb-edit, kdb-cmds): that harness, with its own corpora.
+ifeq ($(FUZZ),kdb-cmds)
+fuzz: $(FUZZ_KDB_CMDS_BIN)
+	$(Q)mkdir -p $(FUZZ_DIR)/corpus-kdb-cmds
+	$(FUZZ_KDB_CMDS_BIN) $(FUZZ_KDB_CMDS_FLAGS) -max_total_time=$(FUZZ_TIME) \
+		-artifact_prefix=$(FUZZ_DIR)/kdb-cmds- $(FUZZ_DIR)/corpus-kdb-cmds \
+		tests/fuzz/corpus-kdb-cmds
+else ifeq ($(FUZZ),kdb-edit)
 fuzz: $(FUZZ_KDB_EDIT_BIN)
 	$(Q)mkdir -p $(FUZZ_DIR)/corpus-kdb-edit
 	$(FUZZ_KDB_EDIT_BIN) $(FUZZ_KDB_EDIT_FLAGS) -max_total_time=$(FUZZ_TIME) \

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from kdbline import KdbLine
-from machine import PROMPT
+from machine import NO_NMI, PROMPT, tty
 
 BANNER = r"Entering kdb \(current=0x[0-9a-f]+, pid \d+\) on processor (\d+) "
 
@@ -149,10 +149,16 @@ def test_kdb_hands_the_line_to_gdb_and_back(kdb_boot, target, arch):
     next entry (SysRq-G) shows kdb, where 'kgdb' hands it to gdb again."""
     m, line = kdb_boot()
     at_prompt(m, line)
+    # What kdb shows now, gdb must show at the same stop.
+    regs = [int(v, 16) for v in re.findall(r"=\s*0x([0-9a-f]+)", line.cmd("rd"))]
+    word = int(line.cmd("md4c1 jiffies").split()[1], 16)
     line.close()
     g = target.gdb()
-    assert re.search(r"= \d+", g.cmd("p jiffies"))
-    assert re.search(r"0x[0-9a-f]+", g.monitor("md4c1 jiffies"))
+    pc = int(re.search(r"0x([0-9a-f]+)", g.cmd("p/x $pc")).group(1), 16)
+    sp = int(re.search(r"0x([0-9a-f]+)", g.cmd("p/x $sp")).group(1), 16)
+    assert pc in regs and sp in regs, ([hex(r) for r in regs], hex(pc), hex(sp))
+    assert int(g.cmd("x/1wx &jiffies").split()[-1], 16) == word
+    assert f"{word:08x}" in g.monitor("md4c1 jiffies")
     g.cmd("detach")
     g.close()
     m.expect(re.escape(PROMPT), timeout=30)
@@ -177,6 +183,8 @@ def test_kdb_permissions(kdb_boot, arch):
     assert "Permission denied" in line.cmd("md jiffies")
     assert "Permission denied" in line.cmd("ps")
     assert re.search(r"^md\s", line.cmd("help"), re.M)
+    line.write("go\r")     # always allowed: nobody is left stuck in the debugger
+    m.expect(re.escape(PROMPT), timeout=30)
     m.stop()
     m, line = kdb_boot(extra="kgdb.ro=1")
     at_prompt(m, line)
@@ -211,3 +219,48 @@ def test_kdb_oops_asks_go_twice(kdb_boot, arch):
     assert "Catastrophic error" in line.cmd("go")
     line.write("go\r")
     m.expect(r"Oops|oops|Killed|kill", timeout=30)
+
+
+def test_kdb_on_the_console_itself(target, arch):
+    """kgdboc on the console's own line: kdb is typed at on the console,
+    and what it prints is there once, not twice."""
+    m = target.boot(cmdline=f"console={tty(arch, 0)} kgdboc={tty(arch, 0)}")
+    m.write("sysrq g\n")
+    m.expect(BANNER + "due to Keyboard Entry", timeout=30)
+    m.expect(r"\[\d+\]kdb> ")
+    m.write("jiffies\r")
+    m.expect(r"jiffies = 0x[0-9a-f]+")
+    m.expect(r"\[\d+\]kdb> ")
+    assert m.text().count("Entering kdb") == 1, m.text()[-2000:]
+    assert m.text().count("jiffies = 0x") == 1, m.text()[-2000:]
+    m.write("go\r")
+    m.run("uptime")
+
+
+def test_kdb_break_and_hard_lockup(kdb_boot, arch):
+    """A serial BREAK then g enters kdb; with a CPU spinning with
+    interrupts off, SysRq-G from the shell enters kdb on the other CPU and
+    btc shows the locked one where it spins (rounded up by NMI), or says
+    it did not stop where the arch has no NMI."""
+    m, line = kdb_boot(smp=2, wait=False)
+    m.send_break()
+    time.sleep(0.2)
+    m.write("g")
+    line.expect(BANNER + "due to Keyboard Entry", timeout=30)
+    line.prompt()
+    line.write("go\r")
+    m.write("\n")          # the shell only had the BREAK and the g: a new prompt
+    m.expect(re.escape(PROMPT), timeout=30)
+    m.write("crash hardlockup\n")
+    m.expect(r"crash: hard lockup on CPU 1 \(interrupts off\)")
+    m.write("sysrq g\n")
+    line.expect(BANNER + "due to Keyboard Entry", timeout=30)
+    line.prompt()
+    line.settle()
+    btc = line.cmd("btc 1")
+    if arch in NO_NMI:
+        assert "CPU 1 did not stop" in btc, btc
+    else:
+        assert re.search(r"Stack traceback for cpu 1.*\n(.*\n)*.*(lockup_thread|cpu_relax)", btc), btc
+    line.write("go\r")
+    m.expect(re.escape(PROMPT), timeout=30)

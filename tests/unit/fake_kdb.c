@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * What kdb's commands (kdb_args.c, kdb_mem.c, kdb_regs.c) need of the
- * rest of kdb and of the kernel, made up for test_kdb_cmds: the state kdb
- * looks at (kdb_main.c), its variables (kdb_env.c), its printer and pager
- * (kdb_io.c), and a small symbol table in the fake memory map (kallsyms).
+ * rest of kdb and of the kernel, made up for test_kdb_cmds and
+ * fuzz_kdb_cmds: the state kdb looks at (kdb_main.c), its variables
+ * (kdb_env.c), its printer and pager (kdb_io.c), and a small symbol table
+ * in the fake memory map (kallsyms).
  */
 
 #include <string.h>
@@ -32,7 +33,8 @@ void fake_kdb_setenv(const char *name, const char *val)
 	}
 }
 
-const char *kdb_getenv(const char *name)
+/* Weak: where kdb_env.c is linked too (fuzz_kdb_cmds), its table is the one read. */
+__weak const char *kdb_getenv(const char *name)
 {
 	unsigned int i;
 
@@ -42,7 +44,7 @@ const char *kdb_getenv(const char *name)
 	return NULL;
 }
 
-unsigned long kdb_getenv_ulong(const char *name, unsigned long dflt)
+__weak unsigned long kdb_getenv_ulong(const char *name, unsigned long dflt)
 {
 	const char *s = kdb_getenv(name);
 	unsigned long v;

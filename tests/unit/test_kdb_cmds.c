@@ -196,7 +196,7 @@ static void test_print_symbol(void **state)
 	kdb_print_symbol(&kdb_printer, FAKE_VAR + 7);
 	kdb_print_symbol(&kdb_printer, FAKE_VAR + 8);
 	kdb_print_symbol(&kdb_printer, FAKE_DATA);
-	assert_string_equal(fake_kdb_out, " (fake_fn+0x4) (fake_fn+0x0) (fake_var+0x7)");
+	assert_string_equal(fake_kdb_out, " (fake_fn+0x4) (fake_fn) (fake_var+0x7)");
 }
 
 /* Before any listing, a repeat has nothing to go on from. Runs first. */

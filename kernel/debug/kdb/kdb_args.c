@@ -75,6 +75,8 @@ void kdb_print_symbol(struct printer *out, uintptr_t addr)
 	uintptr_t off;
 	const char *name = kallsyms_lookup(addr, &off, NULL);
 
-	if (name)
+	if (name && off)
 		pprintf(out, " (%s+0x%lx)", name, (unsigned long)off);
+	else if (name)
+		pprintf(out, " (%s)", name);
 }

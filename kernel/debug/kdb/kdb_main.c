@@ -238,6 +238,11 @@ static int kdb_go(struct printer *out, int argc, char **argv)
 		pprintf(out, "go: refused, the debugger is read-only (kgdb.ro)\n");
 		return -EPERM;
 	}
+	/* go alone is always allowed, as in Linux's kdb: nobody is left stuck in here. */
+	if (go_has_addr && !kgdb_command_may(KGDB_CMD_FLOW_CTRL | KGDB_CMD_REG_WRITE)) {
+		pprintf(out, "go: Permission denied\n");
+		return -EPERM;
+	}
 	if (kdb.oops && !go_confirmed) {
 		go_confirmed = true;
 		pprintf(out, "Catastrophic error detected\n"
@@ -284,7 +289,7 @@ static int kdb_kgdb(struct printer *out, int argc, char **argv)
 	return KGDB_CMD_TO_GDB;
 }
 
-KGDB_COMMAND(go, "[address]", "continue (at address)", kdb_go, KGDB_CMD_FLOW_CTRL, KGDB_CMD_KDB_ONLY);
+KGDB_COMMAND(go, "[address]", "continue (at address)", kdb_go, KGDB_CMD_SAFE, KGDB_CMD_KDB_ONLY);
 KGDB_COMMAND(ss, "", "single-step one instruction", kdb_ss, KGDB_CMD_FLOW_CTRL,
 	     KGDB_CMD_KDB_ONLY | KGDB_CMD_REPEAT);
 KGDB_COMMAND(cpu, "[cpu]", "list CPUs, or look at one", kdb_cpu, KGDB_CMD_INSPECT,

@@ -214,9 +214,10 @@ static int kdb_md(struct printer *out, int argc, char **argv)
 	uintptr_t addr = last.next;
 	int err;
 
-	if (argc == 1) {
-		if (!last.valid)
-			return usage(out, argv[0], MD_USAGE);
+	if (argc == 1 && !last.valid)
+		return usage(out, argv[0], MD_USAGE);
+	/* After an mds or mdr alone there is no md format to keep: the defaults go on. */
+	if (argc == 1 && last.width) {
 		width = last.width;
 		radix = last.radix;
 		words = last.words;
