@@ -360,6 +360,13 @@ static void test_md_repeat(void **state)
 	const struct kgdb_monitor_cmd *md = find("md");
 
 	assert_true(md->flags & KGDB_CMD_REPEAT);
+	/* After only an mds, md goes on where it ended, in the defaults (found by the fuzzer). */
+	fake_kdb_output_reset();
+	find("mds")->run(&kdb_printer, 3, (char *[]){ "mds", "0x3000", "1" });
+	fake_kdb_output_reset();
+	assert_int_equal(md->run(&kdb_printer, 1, (char *[]){ "md" }), 0);
+	assert_memory_equal(fake_kdb_out, "0x0000000000003008 4f4e4d4c4b4a4948 5756555453525150   "
+			    "HIJKLMNOPQRSTUVW\n", 72);
 	assert_int_equal(run("md4c2 0x3000",
 		"0x0000000000003000 43424140 47464544                     @ABCDEFG\n"), 0);
 	/* An empty line: argv[0] alone, and md goes on as it was. */

@@ -283,8 +283,8 @@ static int kdb_cpu(struct printer *out, int argc, char **argv)
 
 static int kdb_kgdb(struct printer *out, int argc, char **argv)
 {
-	pprintf(out, "Entering please attach debugger or use $D#44+ or $3#33\n"
-		"kdb: the line is gdb's now: on the host, gdb vmlinux -ex 'target remote <this line>';\n"
+	pprintf(out, "kdb: the line is gdb's now: please attach the debugger to it\n"
+		"(on the host: gdb vmlinux -ex 'target remote <this line>');\n"
 		"gdb's detach brings kdb back.\n");
 	return KGDB_CMD_TO_GDB;
 }
