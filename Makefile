@@ -215,7 +215,7 @@ endif
 # ---------------------------------------------------------------- run / check
 run:
 	$(Q)$(MAKE) --no-print-directory ARCH=$(ARCH) all
-	$(Q)$(PYTHON) tools/run.py --arch $(ARCH) --transport $(TRANSPORT)
+	$(Q)$(PYTHON) tools/run.py --arch $(ARCH) --transport $(TRANSPORT) $(if $(KDB),--kdb)
 
 include tests/Makefile
 

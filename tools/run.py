@@ -8,6 +8,11 @@ quarter of a TCP one, so gdb gets three times the throughput); the kernel
 boots with `kgdboc=ttyS1 kgdbwait` and waits for gdb, which starts on the
 same vmlinux and connects.
 
+With --kdb (make run KDB=1) there is no gdb: the debugger's line is the
+console itself (`kgdboc=ttyS0 kgdbwait`), and kdb's prompt comes up on this
+terminal at boot; `go` boots on, and `sysrq g` at the shell or Ctrl-C comes
+back to it (Ctrl-A x ends QEMU). See docs/kdb.md.
+
 With --transport kgdboe (make run TRANSPORT=kgdboe) the debugger is on a
 virtio-net NIC instead, whose network is tools/netrelay.py on this host's
 loopback (it forwards a free UDP port on 127.0.0.1 to the guest's 6443);
@@ -28,6 +33,7 @@ process dies (PR_SET_PDEATHSIG).
 import argparse
 import ctypes
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -193,6 +199,53 @@ def scripted(args):
     return rc
 
 
+KDB_SCRIPT = ["help | grep ^bt", "summary", "ps A", "bt", "md4c4 jiffies", "go"]
+
+
+def kdb_scripted(args):
+    """Boot with kdb on the console, type KDB_SCRIPT at its prompt, then
+    `uptime` at the shell it boots to, and print what the console showed."""
+    con_port = free_port()
+    print("run: a scripted kdb session on the console; Ctrl-C ends it, and QEMU with it")
+    sys.stdout.flush()
+    proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port), args.line))
+    wait_port(con_port, proc)
+    con = socket.create_connection(("127.0.0.1", con_port))
+    con.settimeout(60)
+    seen = b""
+
+    def until(pattern):
+        nonlocal seen
+        start = len(seen)
+        while not re.search(pattern, seen[start:]):
+            data = con.recv(4096)
+            if not data:
+                sys.exit("run: QEMU closed the console")
+            seen += data
+
+    until(rb"\[\d+\]kdb> ")
+    for line in KDB_SCRIPT:
+        con.sendall(line.encode() + b"\r")
+        until(rb"\[\d+\]kdb> " if line != "go" else rb"kgdb-demo# ")
+    con.sendall(b"uptime\n")
+    until(rb"kgdb-demo# ")
+    sys.stdout.write(seen.decode(errors="replace").replace("\r\n", "\n"))
+    sys.stdout.write("\n")
+    return 0
+
+
+def kdb_interactive(args):
+    """QEMU with the console, where kdb is, on this terminal."""
+    print("run: kdb on the console: `go` boots on; `sysrq g` at the shell or Ctrl-C comes "
+          "back to kdb; Ctrl-A x ends QEMU.")
+    sys.stdout.flush()
+    console = ["-chardev", "stdio,id=con,mux=on,signal=off", "-serial", "chardev:con",
+               "-mon", "chardev=con,mode=readline"]
+    proc = subprocess.Popen(qemu_cmd(args, console, args.line), preexec_fn=os.setsid)
+    args.run.procs.append(proc)
+    return proc.wait()
+
+
 def interactive(args):
     gdb_line = args.line
     con_port = free_port()
@@ -262,12 +315,17 @@ def main():
     ap.add_argument("--append", help="default: console=<port 0> kgdboc=<port 1> kgdbwait "
                     "(kgdboe: console=<port 0> kgdboe kgdbwait)")
     ap.add_argument("--script", action="store_true", help="run the scripted session")
+    ap.add_argument("--kdb", action="store_true", help="no gdb: kdb on the console itself")
     args = ap.parse_args()
     args.kernel = os.path.join(ROOT, "build", args.arch, "vmlinux")
     if args.transport == "kgdboe" and not ARCHES[args.arch]["nic"]:
         sys.exit(f"run: kgdboe needs a virtio-net NIC, which {args.arch} has not")
+    if args.kdb and args.transport == "kgdboe":
+        sys.exit("run: kdb is typed at on a serial line, not over kgdboe")
     if args.append is None:
         debugger = "kgdboe" if args.transport == "kgdboe" else f"kgdboc={tty(args.arch, 1)}"
+        if args.kdb:
+            debugger = f"kgdboc={tty(args.arch, 0)}"
         args.append = f"console={tty(args.arch, 0)} {debugger} kgdbwait"
     args.run = Run()
     leave_on_signals()
@@ -279,8 +337,8 @@ def main():
             args.line = f"udp:127.0.0.1:{args.relay.port}"
         try:
             if args.script or not sys.stdin.isatty():
-                return scripted(args)
-            return interactive(args)
+                return kdb_scripted(args) if args.kdb else scripted(args)
+            return kdb_interactive(args) if args.kdb else interactive(args)
         except KeyboardInterrupt:
             return 128 + signal.SIGINT
         finally:

@@ -21,6 +21,22 @@ import pytest
 from machine import PROMPT, ROOT
 
 
+@pytest.mark.kgdboc_only
+def test_scripted_kdb_session(arch):
+    """make run KDB=1 without a terminal: kdb's prompt on the console at
+    kgdbwait, commands typed at it, then go boots to the shell."""
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run.py"),
+                          "--arch", arch, "--kdb", "--script"],
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240)
+    text = out.stdout + out.stderr
+    assert out.returncode == 0, text
+    assert re.search(r"Entering kdb \(current=0x[0-9a-f]+, pid 0\) on processor 0 due to "
+                     r"KDB_ENTER\(\)", text), text
+    assert re.search(r"\[0\]kdb> bt\nStack traceback for pid 0\n(.*\n)*.*kgdb_breakpoint", text), text
+    assert re.search(r"\[0\]kdb> md4c4 jiffies\n0x[0-9a-f]+ ", text), text
+    assert re.search(re.escape(PROMPT) + r"uptime\nup ", text), text
+
+
 def test_scripted_session(arch, transport):
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "run.py"),
                           "--arch", arch, "--transport", transport, "--script"],
