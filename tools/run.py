@@ -79,12 +79,17 @@ def qemu_cmd(args, console, gdb_line):
 PR_SET_PDEATHSIG = 1
 
 
+def die_with_this_run():
+    """In a child, before exec: SIGKILL when the run's process dies, however it dies."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 def child_of_this_run():
     """In a child, before exec: a session of its own (the terminal's signals
     are for gdb), and SIGKILL when the run's process dies, however it dies."""
     os.setsid()
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    die_with_this_run()
 
 
 class Run:
@@ -241,8 +246,10 @@ def kdb_interactive(args):
     sys.stdout.flush()
     console = ["-chardev", "stdio,id=con,mux=on,signal=off", "-serial", "chardev:con",
                "-mon", "chardev=con,mode=readline"]
-    proc = subprocess.Popen(qemu_cmd(args, console, args.line), preexec_fn=os.setsid)
+    # QEMU reads the terminal: it stays in the terminal's process group.
+    proc = subprocess.Popen(qemu_cmd(args, console, args.line), preexec_fn=die_with_this_run)
     args.run.procs.append(proc)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     return proc.wait()
 
 
