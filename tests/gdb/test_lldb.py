@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""LLDB as the client: `gdb-remote` to the kernel, at kgdbwait and on a
-running kernel; registers, threads, backtraces, memory, a breakpoint hit,
+"""LLDB as the client, on every arch: `gdb-remote` to the kernel, at
+kgdbwait and on a running kernel; registers, threads, backtraces, memory, a breakpoint hit,
 and a detach that leaves the kernel running (LLDB asks for no-ack mode
 before qSupported, and does not ack the OK to its detach)."""
 import re
@@ -12,14 +12,12 @@ from machine import PROMPT, kernel_path, tty
 
 GPRS = {"x86_64": ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r15",
                    "rip", "eflags", "cs"],
-        "arm": ["r0", "r1", "r7", "r12", "sp", "lr", "pc", "cpsr"]}
-PC = {"x86_64": "rip", "arm": "pc"}
-
-
-@pytest.fixture(autouse=True)
-def lldb_arches(arch):
-    if arch not in GPRS:
-        pytest.skip("LLDB is tested on x86_64 and arm")
+        "i386": ["eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp", "eip", "eflags", "cs"],
+        "arm": ["r0", "r1", "r7", "r12", "sp", "lr", "pc", "cpsr"],
+        "mips": ["r0", "r1", "r4", "r29", "r31", "lo", "hi", "pc"],
+        "powerpc": ["r0", "r1", "r3", "r31", "pc", "msr", "lr", "ctr"]}
+GPRS["mipsel"] = GPRS["mips"]
+PC = {"x86_64": "rip", "i386": "eip"}
 
 
 @pytest.fixture
@@ -52,7 +50,7 @@ def test_lldb_at_kgdbwait(arch, target, lldb, tmp_path):
     regs = ll.cmd("register read")
     for name in GPRS[arch]:
         assert re.search(rf"^\s+{name} = 0x[0-9a-f]+", regs, re.M), (name, regs)
-    assert re.search(rf"^\s+{PC[arch]} = 0x[0-9a-f]+\s+vmlinux`kgdb_breakpoint", regs,
+    assert re.search(rf"^\s+{PC.get(arch, 'pc')} = 0x[0-9a-f]+\s+vmlinux`kgdb_breakpoint", regs,
                      re.M), regs
 
     threads = ll.cmd("thread list")
@@ -64,7 +62,10 @@ def test_lldb_at_kgdbwait(arch, target, lldb, tmp_path):
 
     bt = ll.cmd("bt")
     assert re.search(r"frame #0: .*kgdb_breakpoint", bt), bt
-    assert re.search(r"frame #\d+: .*start_kernel", bt), bt
+    # LLDB 14's 32-bit PowerPC unwinder stops in kgdb_breakpoint's frame
+    # here (gdb goes on; LLDB does from cmd_uptime, see below).
+    if arch != "powerpc":
+        assert re.search(r"frame #\d+: .*start_kernel", bt), bt
 
     assert "0123456789abcdef" in ll.cmd("memory read -s1 -fc -c 16 &hex_asc")
     word = ll.cmd("memory read -s4 -fx -c 1 &crash_rodata_word")
