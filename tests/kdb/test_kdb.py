@@ -50,6 +50,8 @@ def test_kdb_commands(kdb_boot, arch, smp):
     rd, ps and bta naming every task, btc every CPU, cpu, summary, dmesg,
     grep and the pager, an unknown word."""
     m, line = kdb_boot(smp=smp, wait=False)
+    # The kernel's own ps, which kdb's must agree with.
+    kernel_ps = set(re.findall(r"^\s*(\d+) \w+\s+\d+ (\S+)", m.run("ps"), re.M))
     sysrq_in(m, line)
     out = line.cmd("help")
     assert all(re.search(rf"^{c}\s", out, re.M) for c in ("md", "bt", "ps", "go", "ss", "bp")), out
@@ -67,6 +69,7 @@ def test_kdb_commands(kdb_boot, arch, smp):
                        ps, re.M)
     names = [t[2] for t in tasks]
     assert "init" in names and sum(n.startswith("idle") for n in names) == smp, ps
+    assert {(t[0], t[2]) for t in tasks} == kernel_ps, (kernel_ps, ps)
     assert "suppressed" in line.cmd("ps")
     bta = line.cmd("bta")
     assert sorted(re.findall(r"Stack traceback for pid (\d+)", bta)) == sorted(t[0] for t in tasks), bta
