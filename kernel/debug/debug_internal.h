@@ -11,11 +11,6 @@
 #include <kernel/string.h>
 #include "frontend.h"
 
-/* debug_field.c: an integer of @size bytes (1, 2, 4 or 8) at @p, in target byte order ... */
-u64 kgdb_load(const void *p, size_t size);
-/* ... and storing one, cut to size. */
-void kgdb_store(void *p, size_t size, u64 v);
-
 /* debug_bp.c: what the core does with the breakpoint table. */
 enum kgdb_bp_at {
 	KGDB_BP_NONE,		/* not one of gdb's breakpoints */

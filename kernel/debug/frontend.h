@@ -144,6 +144,11 @@ void kgdb_set_connected(bool connected);
 /* kgdb.ro=1 / CONFIG_KGDB_READ_ONLY: look, don't touch. */
 extern bool kgdb_read_only;
 
+/* debug_field.c: an integer of @size bytes (1, 2, 4 or 8) at @p, in target byte order ... */
+u64 kgdb_load(const void *p, size_t size);
+/* ... and storing one, cut to size. */
+void kgdb_store(void *p, size_t size, u64 v);
+
 /* debug_mem.c: fault-safe memory access. */
 long kgdb_mem_read(void *dst, uintptr_t addr, size_t len);
 long kgdb_mem_write(uintptr_t addr, const void *src, size_t len);

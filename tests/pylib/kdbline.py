@@ -7,6 +7,7 @@ import threading
 import time
 
 import testlog
+from machine import expect_output
 
 
 class KdbLine:
@@ -44,20 +45,7 @@ class KdbLine:
 
     def expect(self, pattern, timeout=20):
         """Wait for @pattern (regex) after the last match; return the match."""
-        rx = re.compile(pattern.encode())
-        deadline = time.monotonic() + timeout
-        with self.lock:
-            while True:
-                m = rx.search(self.out, self.pos)
-                if m:
-                    self.pos = m.end()
-                    return m
-                left = deadline - time.monotonic()
-                if left <= 0 or self.closed:
-                    tail = self.out[self.pos:].decode(errors="replace")
-                    raise TimeoutError(f"no /{pattern}/ within {timeout}s; kdb line after "
-                                       f"last match:\n{tail[-3000:]}")
-                self.lock.wait(left)
+        return expect_output(self, pattern, timeout, "kdb line")
 
     def write(self, data):
         self.sock.sendall(data.encode() if isinstance(data, str) else data)

@@ -104,6 +104,27 @@ def telnet_strip(data):
     return bytes(out), b""
 
 
+def expect_output(src, pattern, timeout, what):
+    """Wait for @pattern (regex) in @src.out (bytes a reader thread appends
+    under @src.lock, notifying it; @src.closed once it ends) after @src.pos;
+    return the match and move @src.pos past it. TimeoutError, with what
+    came, if it does not within @timeout s."""
+    rx = re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
+    deadline = time.monotonic() + timeout
+    with src.lock:
+        while True:
+            m = rx.search(src.out, src.pos)
+            if m:
+                src.pos = m.end()
+                return m
+            left = deadline - time.monotonic()
+            if left <= 0 or getattr(src, "closed", False):
+                tail = src.out[src.pos:].decode(errors="replace")
+                raise TimeoutError(f"no /{rx.pattern.decode()}/ within {timeout}s; "
+                                   f"{what} after last match:\n{tail[-3000:]}")
+            src.lock.wait(left)
+
+
 class BootError(Exception):
     pass
 
@@ -372,20 +393,7 @@ class Machine:
     def expect(self, pattern, timeout=10):
         """Wait for @pattern (regex) in console output after the last match;
         return the match. Raises TimeoutError with the output seen."""
-        rx = re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
-        deadline = time.monotonic() + timeout
-        with self.lock:
-            while True:
-                m = rx.search(self.out, self.pos)
-                if m:
-                    self.pos = m.end()
-                    return m
-                left = deadline - time.monotonic()
-                if left <= 0 or getattr(self, "closed", False):
-                    tail = self.out[self.pos:].decode(errors="replace")
-                    raise TimeoutError(f"no /{rx.pattern.decode()}/ within {timeout}s; "
-                                       f"console after last match:\n{tail[-3000:]}")
-                self.lock.wait(left)
+        return expect_output(self, pattern, timeout, "console")
 
     def write(self, data):
         if isinstance(data, str):

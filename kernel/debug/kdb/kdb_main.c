@@ -85,17 +85,6 @@ static void kdb_echo(const char *s, size_t len)
 
 /* ---------------------------------------------------------------- gdb on the same line */
 
-static int hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * After a '$': the rest of a gdb packet, read without echo. A whole one
  * with the right checksum is handed on to gdb (true); a wrong checksum is
@@ -126,9 +115,9 @@ static bool take_packet(void)
 	}
 	hi = kdb_getc_within(PACKET_WAIT_MS);
 	lo = hi == KGDB_NO_CHAR ? KGDB_NO_CHAR : kdb_getc_within(PACKET_WAIT_MS);
-	if (hex_digit(hi) < 0 || hex_digit(lo) < 0)
+	if (hex_to_bin(hi) < 0 || hex_to_bin(lo) < 0)
 		return false;
-	if ((hex_digit(hi) << 4 | hex_digit(lo)) != sum) {
+	if ((hex_to_bin(hi) << 4 | hex_to_bin(lo)) != sum) {
 		kgdb_io_ops->write_char('-');
 		if (kgdb_io_ops->flush)
 			kgdb_io_ops->flush();

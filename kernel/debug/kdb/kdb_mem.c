@@ -55,30 +55,6 @@ static int bad_address(struct printer *out, const char *what, uintptr_t addr)
 	return -EFAULT;
 }
 
-/* A word of @width bytes as the CPU loads it. */
-static u64 load(const u8 *p, unsigned int width)
-{
-	u8 b;
-	u16 h;
-	u32 w;
-	u64 d;
-
-	switch (width) {
-	case 1:
-		memcpy(&b, p, 1);
-		return b;
-	case 2:
-		memcpy(&h, p, 2);
-		return h;
-	case 4:
-		memcpy(&w, p, 4);
-		return w;
-	default:
-		memcpy(&d, p, 8);
-		return d;
-	}
-}
-
 /* Digits of the widest @width-byte word in @radix (no 64-bit division: 32-bit arches lack it). */
 static int digits(unsigned int width, unsigned int radix)
 {
@@ -107,7 +83,7 @@ static unsigned long md_zeros(uintptr_t addr, unsigned int width, unsigned long 
 	unsigned long n;
 
 	for (n = 0; n < max; n++, addr += width)
-		if (kgdb_mem_read(buf, addr, width) || load(buf, width))
+		if (kgdb_mem_read(buf, addr, width) || kgdb_load(buf, width))
 			break;
 	return n;
 }
@@ -144,7 +120,7 @@ static void md_line(struct printer *out, const struct md_fmt *f, uintptr_t addr,
 
 	pprintf(out, "0x%0*lx ", ADDR_DIGITS, (unsigned long)addr);
 	for (i = 0; i < n; i++) {
-		v = load(buf + i * f->width, f->width);
+		v = kgdb_load(buf + i * f->width, f->width);
 		md_word(out, f, v);
 	}
 	name = f->symbolic ? kallsyms_lookup((uintptr_t)v, &off, NULL) : NULL;
