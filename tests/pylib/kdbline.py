@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: MIT
 """kdb's line as a person types at it: the raw serial connection to the
 kgdboc port, read in the background, with expect() as on the console."""
-import re
 import socket
 import threading
 import time
