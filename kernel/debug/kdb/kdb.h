@@ -23,6 +23,9 @@ struct kdb_state {
 	struct kgdb_thread thread;	/* the same, for kgdb_reg_read() */
 	struct pt_regs *regs;		/* its trap frame, NULL for a sleeping task */
 	bool oops;			/* entered by an oops or panic: go asks twice */
+	bool go_confirmed;		/* ... and it was typed once */
+	bool go_has_addr;		/* go <addr>: resume there */
+	uintptr_t go_addr;
 };
 extern struct kdb_state kdb;
 
