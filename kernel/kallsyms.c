@@ -59,3 +59,15 @@ uintptr_t kallsyms_lookup_name(const char *name)
 			return kallsyms_addrs[i];
 	return 0;
 }
+
+const char *kallsyms_next_prefixed(const char *prefix, size_t len, unsigned int *pos)
+{
+	const char *name;
+
+	while (*pos < kallsyms_num) {
+		name = kallsyms_names + kallsyms_offsets[(*pos)++];
+		if (!strncmp(name, prefix, len))
+			return name;
+	}
+	return NULL;
+}

@@ -21,4 +21,10 @@ void sprint_symbol(char *buf, size_t len, uintptr_t addr, bool return_addr);
 /* Address of a symbol by name, or 0. */
 uintptr_t kallsyms_lookup_name(const char *name);
 
+/*
+ * The names that start with @prefix (@len bytes), one a call: the next
+ * at or after table index *@pos (start at 0), or NULL past the last.
+ */
+const char *kallsyms_next_prefixed(const char *prefix, size_t len, unsigned int *pos);
+
 #endif

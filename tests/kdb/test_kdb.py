@@ -121,8 +121,8 @@ def test_kdb_breakpoint_and_step(kdb_boot, arch):
 
 
 def test_kdb_line_editing(kdb_boot, arch):
-    """Backspace, Ctrl-U, Ctrl-C, history (up), and CR, LF and CRLF each
-    ending one line."""
+    """Backspace, Ctrl-U, Ctrl-C, history (up), CR, LF and CRLF each
+    ending one line, and Tab completing symbols."""
     m, line = kdb_boot()
     at_prompt(m, line)
     value = value_of(line, "jiffies")
@@ -144,6 +144,13 @@ def test_kdb_line_editing(kdb_boot, arch):
         assert line.text().count("kdb> ") == prompts + 2, (repr(end), line.text()[-500:])
     assert "Unknown kdb command" not in line.text()
     assert value_of(line, "jiffies") >= value
+    # Tab completes a symbol; where names part, a second Tab lists them.
+    out = line.cmd("cmd_upt\t")
+    assert "cmd_uptime = 0x" in out, out
+    line.write("cmd_\t\t")
+    listed = line.expect(r"cmd_\w+\r\n(cmd_\w+\r\n)+\[\d+\]kdb> cmd_").group(0).decode()
+    assert "cmd_uptime\n" in listed.replace("\r\n", "\n"), listed
+    line.write("\x15")
 
 
 def test_kdb_hands_the_line_to_gdb_and_back(kdb_boot, target, arch):

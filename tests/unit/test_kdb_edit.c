@@ -419,6 +419,70 @@ static void test_no_echo(void **state)
 	assert_int_equal(echoed_len, 0);
 }
 
+/* A symbol table of three names for Tab. */
+static const char *const names[] = { "cmd_help", "cmd_uptime", "jiffies" };
+
+static unsigned int fake_complete(const char *word, size_t len, char *add, size_t room, bool list)
+{
+	size_t common = 0, i;
+	unsigned int n = 0, k;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		if (strncmp(names[k], word, len))
+			continue;
+		if (list)
+			echo(names[k], strlen(names[k])), echo("\n", 1);
+		if (!n++) {
+			common = strlen(names[k] + len);
+			assert_true(common < room);
+			memcpy(add, names[k] + len, common);
+		}
+		for (i = 0; i < common && names[k][len + i] == add[i]; i++)
+			;
+		common = i;
+	}
+	add[common] = '\0';
+	return n;
+}
+
+static void test_tab_completes(void **state)
+{
+	ed.complete = fake_complete;
+	ed.prompt = "> ";
+	/* One name: completed, and a space after it. */
+	type("md j\t");
+	assert_line("md jiffies ", 11);
+	assert_echo("md jiffies ");
+	kdb_edit_start(&ed);
+	/* Two: what they share; a second Tab lists them and draws the line again. */
+	type("cm\t");
+	assert_line("cmd_", 4);
+	assert_echo("cmd_");
+	type("\t");
+	assert_echo("\r\ncmd_help\ncmd_uptime\n> cmd_");
+	assert_line("cmd_", 4);
+	/* Nothing they share past the word: a bell first. */
+	type("x\x7f\t");
+	assert_echo("x\b \b\a");
+	type("\t");
+	assert_echo("\r\ncmd_help\ncmd_uptime\n> cmd_");
+	/* None: a bell, nothing else. */
+	type("zz\t");
+	assert_echo("zz\a");
+	assert_line("cmd_zz", 6);
+	/* In the middle of a line: the word before the cursor, the rest redrawn. */
+	kdb_edit_start(&ed);
+	type("bp cmd_u rest\x1b[D\x1b[D\x1b[D\x1b[D\x1b[D");
+	assert_line("bp cmd_u rest", 8);
+	echoed_len = 0;
+	type("\t");
+	assert_line("bp cmd_uptime rest", 13);
+	/* Without a completer Tab does nothing. */
+	ed.complete = NULL;
+	type("\t");
+	assert_line("bp cmd_uptime rest", 13);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -435,6 +499,7 @@ int main(void)
 		cmocka_unit_test_setup(test_bad_escapes, setup),
 		cmocka_unit_test_setup(test_other_controls, setup),
 		cmocka_unit_test_setup(test_no_echo, setup),
+		cmocka_unit_test_setup(test_tab_completes, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

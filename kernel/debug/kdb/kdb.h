@@ -69,6 +69,15 @@ enum kdb_edit_event {
 struct kdb_editor {
 	/* Echo and cursor movement go out through it. */
 	void (*echo)(const char *s, size_t len);
+	/*
+	 * Optional, for Tab: the names the word before the cursor (@word,
+	 * @len bytes) may be completed to: how many, and in @add (@room
+	 * bytes, NUL-terminated) what they all have past it; with @list,
+	 * they are printed (through ->echo), each on a line of its own.
+	 */
+	unsigned int (*complete)(const char *word, size_t len, char *add, size_t room, bool list);
+	const char *prompt;		/* printed again after a list */
+	bool after_tab;			/* the last key was Tab: a second one lists */
 	char line[KDB_LINE_MAX];
 	size_t len, pos;		/* the line's length, the cursor */
 	char hist[KDB_HISTORY][KDB_LINE_MAX];

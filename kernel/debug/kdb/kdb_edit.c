@@ -154,6 +154,40 @@ static void hist_next(struct kdb_editor *e)
 	replace(e, e->hist_back ? hist_entry(e, e->hist_back) : e->saved);
 }
 
+/*
+ * Tab: the word before the cursor completed as far as every name it may
+ * be agrees; a second Tab where they part lists them and draws the line
+ * again below.
+ */
+static void complete(struct kdb_editor *e, bool again)
+{
+	char add[KDB_LINE_MAX];
+	size_t start = e->pos, i;
+	unsigned int n;
+
+	if (!e->complete)
+		return;
+	add[0] = '\0';
+	while (start && e->line[start - 1] != ' ')
+		start--;
+	n = e->complete(e->line + start, e->pos - start, add, sizeof(add), false);
+	for (i = 0; add[i] && n; i++)
+		insert(e, (u8)add[i]);
+	if (n == 1 && e->pos == e->len)
+		insert(e, ' ');
+	if (n <= 1 || add[0] || !again) {
+		if (!n || (n > 1 && !add[0]))
+			out(e, "\a", 1);
+		return;
+	}
+	out(e, "\r\n", 2);
+	e->complete(e->line + start, e->pos - start, add, sizeof(add), true);
+	if (e->prompt)
+		out(e, e->prompt, strlen(e->prompt));
+	out(e, e->line, e->len);
+	out_repeat(e, '\b', e->len - e->pos);
+}
+
 /* An editing key (a control byte, or what an escape sequence stands for). */
 static void edit_key(struct kdb_editor *e, u8 c)
 {
@@ -263,10 +297,11 @@ void kdb_edit_start(struct kdb_editor *e)
 
 enum kdb_edit_event kdb_edit_feed(struct kdb_editor *e, u8 c)
 {
-	bool lf_of_crlf = e->after_cr && c == '\n';
+	bool lf_of_crlf = e->after_cr && c == '\n', tab_again = e->after_tab;
 	int key;
 
 	e->after_cr = false;
+	e->after_tab = c == '\t';
 	if (lf_of_crlf)
 		return KDB_EDIT_MORE;
 	if (e->esc_len) {
@@ -296,6 +331,9 @@ enum kdb_edit_event kdb_edit_feed(struct kdb_editor *e, u8 c)
 	case ESC:
 		e->esc[0] = c;
 		e->esc_len = 1;
+		return KDB_EDIT_MORE;
+	case '\t':
+		complete(e, tab_again);
 		return KDB_EDIT_MORE;
 	}
 	edit_key(e, c);

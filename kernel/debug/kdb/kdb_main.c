@@ -9,6 +9,7 @@
  */
 
 #include <kernel/errno.h>
+#include <kernel/kallsyms.h>
 #include <kernel/params.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
@@ -78,6 +79,39 @@ void kdb_select_task(struct task *t)
 static void kdb_echo(const char *s, size_t len)
 {
 	kdb_write(s, len);
+}
+
+#define COMPLETE_LIST_MAX	64	/* names a second Tab lists */
+
+/* Tab: symbol names from the kernel's table (kdb_editor.complete). */
+static unsigned int complete_symbol(const char *word, size_t len, char *add, size_t room,
+				   bool list)
+{
+	const char *name;
+	unsigned int pos = 0, n = 0;
+	size_t common = 0, i;
+
+	while ((name = kallsyms_next_prefixed(word, len, &pos))) {
+		if (list && n < COMPLETE_LIST_MAX) {
+			kdb_write(name, strlen(name));
+			kdb_write("\n", 1);
+		}
+		if (!n++) {
+			common = strnlen(name + len, room - 1);
+			memcpy(add, name + len, common);
+		}
+		for (i = 0; i < common && name[len + i] == add[i]; i++)
+			;
+		common = i;
+	}
+	if (list && n > COMPLETE_LIST_MAX) {
+		char more[32];
+		int m = snprintf(more, sizeof(more), "... and %u more\n", n - COMPLETE_LIST_MAX);
+
+		kdb_write(more, (size_t)m);
+	}
+	add[common] = '\0';
+	return n;
 }
 
 /* ---------------------------------------------------------------- gdb on the same line */
@@ -217,9 +251,10 @@ static int run_line(const char *text, bool person)
 
 static void prompt(void)
 {
-	char p[16];
+	static char p[16];
 	int n = snprintf(p, sizeof(p), "[%u]kdb> ", kdb.cpu);
 
+	editor.prompt = p;
 	kdb_write(p, (size_t)n);
 }
 
@@ -385,6 +420,7 @@ static void kdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 		kdb.go_confirmed = false;
 	kdb.oops = stop->entry == KGDB_ENTRY_OOPS || stop->entry == KGDB_ENTRY_PANIC;
 	editor.echo = kdb_echo;
+	editor.complete = complete_symbol;
 	kdb_output_begin(NULL, false);
 	banner(stop);
 	kdb_output_end();
