@@ -137,6 +137,20 @@ def wait_port(port, proc, timeout=10):
     sys.exit("run: QEMU did not open its serial port")
 
 
+def connect_first(port, proc, timeout=10):
+    """The first connection to a port QEMU is about to listen on."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            sys.exit("run: QEMU exited")
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=1)
+        except OSError:
+            if time.monotonic() > deadline:
+                sys.exit("run: QEMU did not open its serial port")
+            time.sleep(0.05)
+
+
 def attach_help(args, line):
     """The commands that attach a gdb or an LLDB of one's own to this kernel."""
     kernel = args.kernel
@@ -213,9 +227,12 @@ def kdb_scripted(args):
     con_port = free_port()
     print("run: a scripted kdb session on the console; Ctrl-C ends it, and QEMU with it")
     sys.stdout.flush()
-    proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port), args.line))
-    wait_port(con_port, proc)
-    con = socket.create_connection(("127.0.0.1", con_port))
+    # wait=on: the guest starts once this run is connected, so that no
+    # output (kdb's first prompt) goes out before anyone listens.
+    console = chardev("con", con_port)
+    console[1] = console[1].replace("wait=off", "wait=on")
+    proc = args.run.qemu(qemu_cmd(args, console, args.line))
+    con = connect_first(con_port, proc)
     con.settimeout(60)
     seen = b""
 
