@@ -20,6 +20,7 @@
 #define SCRIPT_MAX	256
 #define PACKET_MAX	1024	/* a gdb packet read at the prompt (a first one is short) */
 #define PACKET_WAIT_MS	1000	/* a '$' typed by hand and nothing after it */
+#define ACK_WAIT_MS	50	/* gdb's packet after its ack */
 
 struct kdb_state kdb;
 
@@ -378,10 +379,14 @@ static enum kdb_edit_event read_line(bool *handed)
 	kdb_edit_start(&editor);
 	for (;;) {
 		c = kdb_getc();
-		/* A gdb talking: its acks are not typing, its packets not commands. */
+		/*
+		 * A gdb talking: its acks are not typing, its packets not
+		 * commands, even after noise on the line ('$' means nothing
+		 * to kdb).
+		 */
 		if (!editor.len && (c == '+' || c == '-'))
 			continue;
-		if (!editor.len && c == '$') {
+		if (c == '$') {
 			if (take_packet()) {
 				*handed = true;
 				return KDB_EDIT_CANCEL;
@@ -405,13 +410,19 @@ static void kdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 		to_gdb(res);
 		return;
 	}
-	/* A gdb that broke in with its first packet gets the line at once. */
+	/*
+	 * A gdb that broke in with its first packet, or that was waiting at
+	 * kgdbwait, gets the line at once, before a banner whose text it
+	 * could take for an ack: its acks come first, its packet right after.
+	 */
 	c = kgdb_io_read_char();
+	while (c == '+' || c == '-')
+		c = kdb_getc_within(ACK_WAIT_MS);
 	if (c == '$' && take_packet()) {
 		to_gdb(res);
 		return;
 	}
-	if (c != KGDB_NO_CHAR && c != '$' && c != '+')
+	if (c != KGDB_NO_CHAR && c != '$')
 		kgdb_io_replay((const char[]){ (char)c }, 1);
 
 	kdb.stop = stop;
