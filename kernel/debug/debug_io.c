@@ -76,6 +76,7 @@ void kgdb_unregister_io_module(struct kgdb_io *io)
 		return;
 	kgdbcon_detach();
 	kgdb_core_detach();
+	replay_len = replay_pos = 0;
 	pr_info("kgdb: %s unregistered\n", io->name);
 }
 

@@ -42,6 +42,7 @@ int kdb_getc(void);
 int kdb_getc_within(unsigned int ms);
 /* Raw text to the line and the other consoles (no pager, no grep). */
 void kdb_write(const char *s, size_t len);
+void kdb_puts(const char *s);
 /*
  * The printer commands print through: to the line and the other consoles,
  * through "| grep" and the pager (more> after LINES lines). After the

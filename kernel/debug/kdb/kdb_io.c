@@ -73,19 +73,27 @@ void kdb_write(const char *s, size_t len)
 		kgdb_io_ops->flush();
 }
 
+void kdb_puts(const char *s)
+{
+	kdb_write(s, strlen(s));
+}
+
 /* more>: space a page, enter a line, q the rest away. */
 static void page_wait(void)
 {
 	unsigned long page = kdb_getenv_ulong("LINES", 24);
 	int c;
 
-	kdb_write("more> ", 6);
+	kdb_puts("more> ");
 	c = kdb_getc();
 	/* The LF of a CRLF is part of the same key. */
 	if (c == '\r')
 		kdb_getc_within(20);
-	kdb_write("\r      \r", 8);
-	if (c == 'q' || c == 'Q' || c == 3)
+	kdb_puts("\r      \r");
+	/* A gdb's packet is no key: the listing ends and the prompt hands it on. */
+	if (c == '$')
+		kgdb_io_replay("$", 1);
+	if (c == 'q' || c == 'Q' || c == 3 || c == '$')
 		out.quit = true;
 	else if (c == '\r' || c == '\n')
 		out.lines = page > 1 ? page - 2 : 0;

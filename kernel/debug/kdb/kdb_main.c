@@ -94,8 +94,8 @@ static unsigned int complete_symbol(const char *word, size_t len, char *add, siz
 
 	while ((name = kallsyms_next_prefixed(word, len, &pos))) {
 		if (list && n < COMPLETE_LIST_MAX) {
-			kdb_write(name, strlen(name));
-			kdb_write("\n", 1);
+			kdb_puts(name);
+			kdb_puts("\n");
 		}
 		if (!n++) {
 			common = strnlen(name + len, room - 1);
@@ -202,6 +202,11 @@ static void evaluate(const char *word)
 		pprintf(&kdb_printer, "Unknown kdb command: '%s'\n", word);
 		return;
 	}
+	/* Symbols are memory read's, as kdb.cmd_enable has it. */
+	if (!kgdb_command_may(KGDB_CMD_MEM_READ)) {
+		pprintf(&kdb_printer, "%s: Permission denied\n", word);
+		return;
+	}
 	pprintf(&kdb_printer, "%s = 0x%0*lx", word, (int)(2 * sizeof(long)), (unsigned long)v);
 	kdb_print_symbol(&kdb_printer, v);
 	pprintf(&kdb_printer, "\n");
@@ -217,12 +222,12 @@ static int run_line(const char *text, bool person)
 
 	strlcpy(cmd_line, text, sizeof(cmd_line));
 	if (split_grep(cmd_line, &grep)) {
-		kdb_write("kdb: only '| grep [^]pattern[$]' may follow a command\n", 55);
+		kdb_puts("kdb: only '| grep [^]pattern[$]' may follow a command\n");
 		return 0;
 	}
 	argc = kgdb_command_split(cmd_line, argv);
 	if (argc < 0) {
-		kdb_write("kdb: too many arguments\n", 24);
+		kdb_puts("kdb: too many arguments\n");
 		return 0;
 	}
 	if (!argc) {
@@ -333,7 +338,7 @@ static int run_script(const char *script)
 		p = end ? end + 1 : NULL;
 		prompt();
 		kdb_write(one, len);
-		kdb_write("\n", 1);
+		kdb_puts("\n");
 		ret = run_line(one, false);
 		if (ret)
 			return ret;
@@ -431,7 +436,7 @@ static void kdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 		kdb.go_confirmed = false;
 	kdb.oops = stop->entry == KGDB_ENTRY_OOPS || stop->entry == KGDB_ENTRY_PANIC;
 	editor.echo = kdb_echo;
-	editor.complete = complete_symbol;
+	editor.complete = kgdb_command_may(KGDB_CMD_MEM_READ) ? complete_symbol : NULL;
 	kdb_output_begin(NULL, false);
 	banner(stop);
 	kdb_output_end();
