@@ -297,7 +297,11 @@ static void banner(const struct kgdb_stop *stop)
 	default:
 		pprintf(&kdb_printer, "due to %s", stop->why ? stop->why : "KDB_ENTER()");
 	}
-	kdb_print_symbol(&kdb_printer, pc);
+	/*
+	 * No "symbol+offset" here, as in Linux's banner: a gdb that connected
+	 * before kgdboc did, its first packet lost to the booting tty, waits
+	 * for that packet's ack, and would take the '+' for it.
+	 */
 	pprintf(&kdb_printer, "\n");
 	if (!hinted) {
 		hinted = true;
