@@ -21,9 +21,12 @@ FIRST_ARG = {"x86_64": "$rdi", "i386": "*(unsigned long *)($ebp + 8)", "arm": "$
 
 def every(arch, n):
     """A condition's period: @n false hits per true one, fewer where each
-    false hit with other CPUs online waits for QEMU's turn of the vCPUs
-    (tools/arches.py), so that a test keeps to seconds."""
-    return max(2, n // 10) if arch in VCPUS_ROUND_ROBIN else n
+    false hit holds the other CPUs while it is stepped over, and fewer
+    still where that waits for QEMU's turn of the vCPUs (tools/arches.py),
+    so that a test keeps to seconds."""
+    if arch in VCPUS_ROUND_ROBIN:
+        return max(2, n // 10)
+    return max(2, n // 4) if arch in STEPS_OVER_HITS else n
 
 
 def value(g, expr):
