@@ -17,7 +17,7 @@ from target import resume_to_shell
 TIMER_FRAMES = {
     "x86_64": ("lapic_timer_interrupt", "x86_handle_interrupt"),
     "i386": ("lapic_timer_interrupt", "x86_handle_interrupt"),
-    "arm": ("timer_interrupt", "arm_do_irq"),
+    "arm": ("timer_interrupt", "gic_do_irq"),
     "mips": ("timer_interrupt", "mips_do_irq"),
     "mipsel": ("timer_interrupt", "mips_do_irq"),
     "powerpc": ("ppc_do_timer",),
