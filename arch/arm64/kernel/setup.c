@@ -2,7 +2,7 @@
 /*
  * From the ELF entry to start_kernel(): find the device tree, learn RAM
  * and the command line from it, switch the MMU on, then the generic
- * kernel. arch_setup() brings up the boot console and the GIC.
+ * kernel. arch_setup() brings up the boot console, the GIC and PCI.
  */
 #include <kernel/arch.h>
 #include <kernel/compiler.h>
@@ -10,6 +10,7 @@
 #include <kernel/init.h>
 #include <kernel/panic.h>
 #include <kernel/params.h>
+#include <kernel/pci.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>
 #include <asm-generic/sections.h>
@@ -111,6 +112,9 @@ void arch_setup(void)
 		pr_warn("aarch64: no device tree found: no command line, 128 MiB of RAM assumed\n");
 	gic_dist_init();
 	gic_cpu_init();
+	/* No firmware assigns the PCI BARs: the pci-serial line needs them. */
+	pci_ecam_init((void *)VIRT_PCIE_ECAM, VIRT_PCIE_ECAM_SIZE);
+	pci_assign_bars(VIRT_PCIE_IO_SIZE, VIRT_PCIE_MEM, VIRT_PCIE_MEM_SIZE);
 }
 
 void arch_heap_range(uintptr_t *start, uintptr_t *end)

@@ -48,6 +48,41 @@ static inline void writel(u32 v, volatile void *addr)
 	__asm__ __volatile__("str %w0, [%1]" : : "r"(v), "r"(addr) : "memory");
 }
 
+/* PCI I/O space: the PCIe host bridge's I/O window (QEMU virt). */
+#define PCI_IO_CPU_BASE		0x3eff0000UL
+
+#define PCI_IO(port)		((volatile void *)(PCI_IO_CPU_BASE + (port)))
+
+static inline u8 inb(unsigned long port)
+{
+	return readb(PCI_IO(port));
+}
+
+static inline u16 inw(unsigned long port)
+{
+	return readw(PCI_IO(port));
+}
+
+static inline u32 inl(unsigned long port)
+{
+	return readl(PCI_IO(port));
+}
+
+static inline void outb(u8 v, unsigned long port)
+{
+	writeb(v, PCI_IO(port));
+}
+
+static inline void outw(u16 v, unsigned long port)
+{
+	writew(v, PCI_IO(port));
+}
+
+static inline void outl(u32 v, unsigned long port)
+{
+	writel(v, PCI_IO(port));
+}
+
 /* The kernel, its data and its heap are mapped 1:1: a device given a
  * kernel address for DMA sees the same memory. */
 static inline uintptr_t virt_to_phys(const volatile void *addr)

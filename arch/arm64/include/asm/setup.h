@@ -17,6 +17,11 @@ struct pt_regs;
 #define VIRT_DEVICE_END		0x40000000UL
 #define VIRT_GICD_BASE		0x08000000UL
 #define VIRT_GICC_BASE		0x08010000UL
+#define VIRT_PCIE_ECAM		0x3f000000UL	/* 16 buses */
+#define VIRT_PCIE_ECAM_SIZE	0x01000000UL
+#define VIRT_PCIE_IO_SIZE	0x00010000UL	/* at PCI_IO_CPU_BASE (<asm/io.h>) */
+#define VIRT_PCIE_MEM		0x10000000UL	/* bus address = CPU address */
+#define VIRT_PCIE_MEM_SIZE	0x2eff0000UL
 #define VIRT_RAM_BASE		0x40000000UL	/* where QEMU puts the device tree for an ELF */
 
 /* RAM as the device tree describes it (the first bank). */
