@@ -9,7 +9,7 @@
  * the interrupted code. The exit path reloads every register from the
  * frame, sp and pstate included, so the debugger can change any of them;
  * MDSCR_EL1.SS follows the frame's PSTATE.SS, which is how a step is
- * armed (kgdb.c).
+ * armed (kgdb.c); the entry clears it.
  */
 #include <asm/ptrace.h>
 
@@ -75,6 +75,12 @@ arm64_entry_common:
 	str	x5, [sp, #PT_ESR]
 	stp	x29, x3, [sp, #PT_FRAME]
 	add	x29, sp, #PT_FRAME
+	/* No step in here: with MDSCR_EL1.SS set, unmasking debug
+	 * exceptions would take a step trap before the next instruction. */
+	mrs	x7, mdscr_el1
+	bic	x7, x7, #1		/* MDSCR_SS */
+	msr	mdscr_el1, x7
+	isb
 	/* The interrupted context's masks, IRQs off; FIQ off for a FIQ. */
 	mov	x7, #(PSR_D | PSR_A | PSR_F)
 	and	x6, x4, x7
