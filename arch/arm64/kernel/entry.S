@@ -11,6 +11,7 @@
  * MDSCR_EL1.SS follows the frame's PSTATE.SS, which is how a step is
  * armed (kgdb.c); the entry clears it.
  */
+#include <asm/processor.h>
 #include <asm/ptrace.h>
 
 	.cfi_sections .debug_frame
@@ -78,7 +79,7 @@ arm64_entry_common:
 	/* No step in here: with MDSCR_EL1.SS set, unmasking debug
 	 * exceptions would take a step trap before the next instruction. */
 	mrs	x7, mdscr_el1
-	bic	x7, x7, #1		/* MDSCR_SS */
+	bic	x7, x7, #MDSCR_SS
 	msr	mdscr_el1, x7
 	isb
 	/* The interrupted context's masks, IRQs off; FIQ off for a FIQ. */
@@ -97,7 +98,7 @@ arm64_entry_common:
 	ldr	x1, [sp, #PT_PSTATE]
 	mrs	x2, mdscr_el1
 	ubfx	x3, x1, #21, #1		/* PSR_SS */
-	bfi	x2, x3, #0, #1		/* MDSCR_SS */
+	bfi	x2, x3, #0, #1		/* MDSCR_SS, bit 0 */
 	msr	mdscr_el1, x2
 	ldr	x0, [sp, #PT_PC]
 	msr	elr_el1, x0

@@ -7,6 +7,11 @@
 #define BLOCK_SHIFT	21		/* a level 2 block: 2 MiB */
 #define BLOCK_SIZE	(1UL << BLOCK_SHIFT)
 
+/* MDSCR_EL1 (entry.S too: no UL suffix) */
+#define MDSCR_SS	(1 << 0)	/* software step */
+#define MDSCR_KDE	(1 << 13)	/* debug exceptions at EL1 */
+#define MDSCR_MDE	(1 << 15)	/* breakpoints and watchpoints */
+
 #ifndef __ASSEMBLY__
 #include <kernel/types.h>
 
@@ -42,9 +47,6 @@ static inline void arch_cpu_idle(void)
 #define SCTLR_I		(1UL << 12)	/* instruction cache */
 #define SCTLR_WXN	(1UL << 19)	/* writable means never executable */
 
-#define MDSCR_SS	(1UL << 0)	/* software step */
-#define MDSCR_KDE	(1UL << 13)	/* debug exceptions at EL1 */
-#define MDSCR_MDE	(1UL << 15)	/* breakpoints and watchpoints */
 #endif
 
 #endif
