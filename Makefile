@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 #
-# A small kbuild: make [ARCH=x86_64|i386|arm|mips|mipsel|powerpc] defconfig | menuconfig |
+# A small kbuild: make [ARCH=x86_64|i386|arm|aarch64|mips|mipsel|powerpc] defconfig | menuconfig |
 # olddefconfig | savedefconfig | all | run | check | clean. Output goes to
 # build/$(ARCH)/ so that several architectures coexist.
 
@@ -17,6 +17,9 @@ CROSS_COMPILE ?= i686-linux-gnu-
 else ifeq ($(ARCH),arm)
 SRCARCH := arm
 CROSS_COMPILE ?= arm-linux-gnueabihf-
+else ifeq ($(ARCH),aarch64)
+SRCARCH := arm64
+CROSS_COMPILE ?= aarch64-linux-gnu-
 else ifeq ($(ARCH),mips)
 SRCARCH := mips
 CROSS_COMPILE ?= mips-linux-gnu-
@@ -27,13 +30,13 @@ else ifeq ($(ARCH),powerpc)
 SRCARCH := powerpc
 CROSS_COMPILE ?= powerpc-linux-gnu-
 else
-$(error unknown ARCH=$(ARCH): use x86_64, i386, arm, mips, mipsel or powerpc)
+$(error unknown ARCH=$(ARCH): use x86_64, i386, arm, aarch64, mips, mipsel or powerpc)
 endif
 
 export ARCH SRCARCH
 
 # Every architecture: make check tests them all, make check-<arch> one.
-ARCHES := x86_64 i386 arm mips mipsel powerpc
+ARCHES := x86_64 i386 arm aarch64 mips mipsel powerpc
 
 # make run / make check on a fresh machine: what they need is there, or is
 # installed now (ci/deps), or make stops with one line naming what is

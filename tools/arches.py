@@ -74,6 +74,22 @@ ARCHES = {
                                "branches at once: a task could be preempted in it",
         },
     },
+    "aarch64": {
+        "srcarch": "arm64",
+        "cross": "aarch64-linux-gnu-",
+        # highmem=off: the PCIe ECAM below 4 GiB, where the kernel maps it.
+        "qemu": ["qemu-system-aarch64", "-M", "virt,highmem=off", "-cpu", "cortex-a57"],
+        "tty": "ttyAMA",
+        # One PL011 at EL1 (the second needs secure=on, EL3): the
+        # debugger's line is a 16550 on PCI.
+        "ports": (("ttyAMA0", None), ("ttyS0", "pci-serial")),
+        "nic": "virtio-net-device",     # on virtio-mmio
+        "transports": ("kgdboc", "kgdboe"),
+        "limits": {
+            "steps_over_hits": "no return from a slot that unmasks IRQs and "
+                               "branches at once: a task could be preempted in it",
+        },
+    },
     "mips": {
         "srcarch": "mips",
         "cross": "mips-linux-gnu-",

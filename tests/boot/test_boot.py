@@ -46,6 +46,7 @@ ARCH_MESSAGES = {
         "x86_64": r"#PF: write access, protection violation",
         "i386": r"#PF: write access, protection violation",
         "arm": r"Data abort: write access, permission fault",
+        "aarch64": r"Data abort: write access, permission fault",
         # KSEG0 is unmapped: text and rodata cannot be write-protected.
         "mips": None,
         "mipsel": None,
@@ -55,6 +56,7 @@ ARCH_MESSAGES = {
         "x86_64": r"Oops: invalid opcode",
         "i386": r"Oops: invalid opcode",
         "arm": r"Oops: undefined instruction",
+        "aarch64": r"Oops: undefined instruction",
         "mips": r"Oops: reserved instruction",
         "mipsel": r"Oops: reserved instruction",
         "powerpc": r"Oops: illegal instruction",
@@ -64,6 +66,7 @@ ARCH_MESSAGES = {
         "x86_64": r"Oops: divide error",
         "i386": r"Oops: divide error",
         "arm": r"Oops: divide error",
+        "aarch64": None,
         "mips": r"Oops: divide error",
         "mipsel": r"Oops: divide error",
         "powerpc": None,
@@ -79,6 +82,7 @@ NO_MESSAGE_REASON = {
     },
     "DIV0": {
         "powerpc": "divw by zero does not trap on PowerPC (the result is undefined)",
+        "aarch64": "sdiv by zero does not trap on AArch64 (the result is 0)",
     },
 }
 

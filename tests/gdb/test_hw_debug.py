@@ -14,8 +14,8 @@ from target import resume_to_shell
 # Slots the CPU has: x86's four debug registers serve breakpoints and
 # watchpoints alike; QEMU's Cortex-A15 has six BRPs (DBGDIDR.BRPs = 5) and
 # four WRPs, a word each.
-BREAK_SLOTS = {"x86_64": 4, "i386": 4, "arm": 6}
-WATCH_SLOTS = {"x86_64": 4, "i386": 4, "arm": 4}
+BREAK_SLOTS = {"x86_64": 4, "i386": 4, "arm": 6, "aarch64": 6}
+WATCH_SLOTS = {"x86_64": 4, "i386": 4, "arm": 4, "aarch64": 4}
 BREAK_FUNCS = ("cmd_uptime", "cmd_cpus", "cmd_ps", "cmd_dmesg", "cmd_sym", "cmd_sysrq",
                "jiffies_tick")
 # Words of their own (timer_ticks is each arch's per-CPU tick count).

@@ -14,6 +14,7 @@ GPRS = {"x86_64": ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8",
                    "rip", "eflags", "cs"],
         "i386": ["eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp", "eip", "eflags", "cs"],
         "arm": ["r0", "r1", "r7", "r12", "sp", "lr", "pc", "cpsr"],
+        "aarch64": ["x0", "x1", "x19", "x29", "x30", "sp", "pc", "cpsr"],
         "mips": ["r0", "r1", "r4", "r29", "r31", "lo", "hi", "pc"],
         "powerpc": ["r0", "r1", "r3", "r31", "pc", "msr", "lr", "ctr"]}
 GPRS["mipsel"] = GPRS["mips"]

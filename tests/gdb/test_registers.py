@@ -133,6 +133,7 @@ FLAGS = {
     "x86_64": ("eflags", 0x00023000, 0x00040000),   # VM, IOPL; AC
     "i386": ("eflags", 0x00023000, 0x00040000),
     "arm": ("cpsr", 0x0000001f, 0x10000000),        # the mode; V
+    "aarch64": ("cpsr", 0x0000001f, 0x10000000),    # M[4:0] (EL, SP); V
     "mips": ("status", 0x0040001e, 0x00001000),     # BEV, KSU, ERL, EXL; IM4
     "mipsel": ("status", 0x0040001e, 0x00001000),
     "powerpc": ("msr", 0x00025030, 0x00002000),     # CE, PR, ME, IS, DS; FP

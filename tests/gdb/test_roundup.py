@@ -17,13 +17,14 @@ from target import resume_to_shell
 TIMER_FRAMES = {
     "x86_64": ("lapic_timer_interrupt", "x86_handle_interrupt"),
     "i386": ("lapic_timer_interrupt", "x86_handle_interrupt"),
-    "arm": ("timer_interrupt", "arm_do_irq"),
+    "arm": ("timer_interrupt", "gic_do_irq"),
+    "aarch64": ("timer_interrupt", "gic_do_irq"),
     "mips": ("timer_interrupt", "mips_do_irq"),
     "mipsel": ("timer_interrupt", "mips_do_irq"),
     "powerpc": ("ppc_do_timer",),
 }
 IRQ_ENTRY = {arch: r"<signal handler called>"
-             for arch in ("x86_64", "i386", "arm", "mips", "mipsel")}
+             for arch in ("x86_64", "i386", "arm", "aarch64", "mips", "mipsel")}
 IRQ_ENTRY["powerpc"] = r"in ppc_entry \(\)"
 # How many of 4 CPUs must be seen stopping there, in how many stops. QEMU
 # runs PowerPC's vCPUs round-robin on one thread, and the master goes first
@@ -57,13 +58,14 @@ STRAY_NMIS = {
     "x86_64": [(0xfee00300, 0xc4400)],
     "i386": [(0xfee00300, 0xc4400)],
     "arm": [(0x08000f00, 1 << 24 | 15)],
+    "aarch64": [(0x08000f00, 1 << 24 | 15)],
     "powerpc": [(0xe0041740, cpu << 29) for cpu in (1, 2, 3)],
 }
 # Where a stray NMI keeps a held CPU awake until its release: an ARM CPU
 # held by the roundup waits inside its FIQ handler with FIQs masked, so
 # the stray SGI stays pending and ends every wfi at once (it is taken, and
 # absorbed, once the CPU is released). It spins; it does not move.
-STRAY_NMI_KEEPS_AWAKE = {"arm"}
+STRAY_NMI_KEEPS_AWAKE = {"arm", "aarch64"}
 
 
 def held_cpu_registers(g, held):

@@ -17,7 +17,7 @@ INTERRUPT_CODE = (r"x86_entry|x86_handle_interrupt|lapic_timer|arm_do_irq|gic_|m
 # The flags register bit that says interrupts are on: x86's IF, ARM's
 # CPSR.I (set: masked), MIPS Status.IE, PowerPC's MSR[EE].
 INTERRUPTS_ON = {"x86_64": ("eflags", 0x200, True), "i386": ("eflags", 0x200, True),
-                 "arm": ("cpsr", 0x80, False), "mips": ("status", 0x1, True),
+                 "arm": ("cpsr", 0x80, False), "aarch64": ("cpsr", 0x80, False), "mips": ("status", 0x1, True),
                  "mipsel": ("status", 0x1, True), "powerpc": ("msr", 0x8000, True)}
 # gdb's register number of the PC, where the stub steps what gdb does not.
 PC_REGNUM = {"mips": 37, "mipsel": 37}

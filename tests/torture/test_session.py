@@ -121,6 +121,26 @@ def ppc_expected_pcs(g, pc, op, insn, tgt):
     return {pc + 4}, None
 
 
+def a64_expected_pcs(g, pc, op, insn, tgt):
+    """The stub steps AArch64 in hardware, except that gdb takes a
+    load-exclusive...store-exclusive sequence whole, as a step inside
+    would clear the exclusive monitor."""
+    if op.startswith(("ldxr", "ldaxr")):
+        lines = [INSN.match(ln) for ln in g.cmd(f"x/16i {pc:#x}").splitlines()]
+        stxr = next(int(m.group(1), 16) for m in lines
+                    if m and m.group(2).startswith(("stxr", "stlxr")))
+        return {stxr + 4}, None
+    if op in ("b", "bl") and tgt is not None:
+        return {tgt}, (lambda: reg(g, "x30") == pc + 4) if op == "bl" else None
+    if op.startswith("b.") or op in ("cbz", "cbnz", "tbz", "tbnz"):
+        return ({tgt, pc + 4} if tgt is not None else None), None
+    if op == "ret":
+        return {reg(g, "x30")}, None
+    if op in ("br", "blr", "eret"):
+        return None, None
+    return {pc + 4}, None
+
+
 def expected_pcs(g, arch, pc, insn, nxt):
     """The PCs @insn at @pc may lead to, or None when they cannot be known
     beforehand (an indirect jump through memory). Also returns a check of
@@ -132,6 +152,8 @@ def expected_pcs(g, arch, pc, insn, nxt):
         return mips_expected_pcs(g, pc, op, insn, tgt)
     if arch == "powerpc":
         return ppc_expected_pcs(g, pc, op, insn, tgt)
+    if arch == "aarch64":
+        return a64_expected_pcs(g, pc, op, insn, tgt)
     if arch in ("x86_64", "i386"):
         word = 8 if arch == "x86_64" else 4
         sp = reg(g, "sp")

@@ -13,7 +13,7 @@ from torture import (RawClient, bad_console, booted_with_stress, lost_or_twice, 
                      rounds, scale, storm_stops, symbols)
 
 NCPUS = 4
-WORD = {"x86_64": 8, "i386": 4, "arm": 4}
+WORD = {"x86_64": 8, "i386": 4, "arm": 4, "aarch64": 8}
 
 
 def test_breakpoint_storm(target, arch, tally):

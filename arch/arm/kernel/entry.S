@@ -47,8 +47,8 @@ vector_\name:
 	vector	pabt, 4, ARM_TRAP_PABT, arm_do_pabt
 	vector	dabt, 8, ARM_TRAP_DABT, arm_do_dabt
 	vector	hyp, 0, ARM_TRAP_HYP, arm_do_bad
-	vector	irq, 4, ARM_TRAP_IRQ, arm_do_irq
-	vector	fiq, 4, ARM_TRAP_FIQ, arm_do_fiq
+	vector	irq, 4, ARM_TRAP_IRQ, gic_do_irq
+	vector	fiq, 4, ARM_TRAP_FIQ, gic_do_fiq
 
 /* r0 = trapnr, r1 = C handler; sp = the frame, r0-r12 saved. */
 	.globl arm_entry_common

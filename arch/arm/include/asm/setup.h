@@ -4,6 +4,7 @@
 
 #include <kernel/types.h>
 #include <kernel/compiler.h>
+#include <kernel/gic.h>
 
 struct pt_regs;
 
@@ -29,25 +30,7 @@ void arm_mmu_init(void);			/* boot CPU: build the page tables */
 void arm_mmu_enable(void);			/* every CPU */
 void arm_early_console_init(void);
 
-/* GIC (arch/arm/kernel/gic.c). Interrupt numbers are GIC INTIDs. */
-#define GIC_SGI_RESCHEDULE	1
-#define GIC_SGI_CRASH		2
-#define GIC_SGI_NMI		15	/* group 0: delivered as FIQ */
-#define GIC_PPI_SEC_PTIMER	29	/* Secure physical timer */
-#define GIC_PPI_NS_PTIMER	30	/* Non-secure physical timer */
-typedef void (*arm_irq_handler_t)(struct pt_regs *regs);
-void gic_dist_init(void);
-void gic_cpu_init(void);
-/* A per-CPU (SGI/PPI) handler; enables the interrupt on this CPU. */
-void gic_set_percpu_handler(unsigned int intid, arm_irq_handler_t fn);
-void gic_send_sgi(unsigned int intid, unsigned int cpu_mask);
-void gic_send_sgi_self(unsigned int intid);
-void gic_send_sgi_others(unsigned int intid);
-/* Whether group 0 works as FIQ (the kernel runs in Secure state, or the
- * GIC has no security extensions); otherwise the NMI SGI is an IRQ. */
-bool gic_has_fiq(void);
-/* Let this CPU's interface signal only the NMI SGI (@on), or everything. */
-void gic_nmi_only(bool on);
+/* The GIC: <kernel/gic.h> (drivers/irqchip/gic.c). */
 
 /* Generic timer (arch/arm/kernel/time.c): start it on this CPU. */
 void arm_timer_start(void);
@@ -61,8 +44,6 @@ void arm_do_undef(struct pt_regs *regs);
 void arm_do_svc(struct pt_regs *regs);
 void arm_do_pabt(struct pt_regs *regs);
 void arm_do_dabt(struct pt_regs *regs);
-void arm_do_irq(struct pt_regs *regs);
-void arm_do_fiq(struct pt_regs *regs);
 void arm_do_bad(struct pt_regs *regs);
 
 /* Secondary CPUs (arch/arm/kernel/smp.c, head.S). */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The GICv2 of QEMU virt: device interrupts (SPIs) routed to CPU 0, the
+ * The GICv2 of QEMU virt (arm and aarch64): device interrupts (SPIs) routed to CPU 0, the
  * timer and the IPIs as per-CPU SGIs/PPIs. Everything is group 1 (IRQ)
  * except GIC_SGI_NMI, which is group 0 and signalled as FIQ: this port's
  * NMI. IRQs are masked by "cpsid i" only, so the FIQ still reaches a CPU
@@ -10,15 +10,18 @@
  * Group 0 is only configurable from Secure state (or on a GIC without
  * security extensions). When the kernel runs Non-secure on a GIC with
  * them, the group registers read as zero: the NMI SGI is then made an
- * ordinary IRQ, and a CPU with interrupts off cannot be stopped.
+ * ordinary IRQ, and a CPU with interrupts off cannot be stopped. QEMU's
+ * GICv2 without them (aarch64's virt, secure=off) still has groups.
  */
 #include <kernel/die.h>
+#include <kernel/gic.h>
 #include <kernel/errno.h>
 #include <kernel/irq.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <asm/io.h>
+#include <asm/irqflags.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
@@ -67,7 +70,7 @@ struct spi_action {
 
 static unsigned int nr_irqs;
 static struct spi_action spi_actions[GIC_MAX_IRQS];
-static arm_irq_handler_t percpu_handlers[GIC_NR_PERCPU];
+static gic_irq_handler_t percpu_handlers[GIC_NR_PERCPU];
 static bool has_fiq;
 
 static u32 gicd_read(unsigned int off)
@@ -130,7 +133,7 @@ void gic_cpu_init(void)
 	       GICC + GICC_CTLR);
 }
 
-void gic_set_percpu_handler(unsigned int intid, arm_irq_handler_t fn)
+void gic_set_percpu_handler(unsigned int intid, gic_irq_handler_t fn)
 {
 	if (intid >= GIC_NR_PERCPU)
 		return;
@@ -203,7 +206,7 @@ static void dispatch(struct pt_regs *regs, unsigned int id)
  * interrupted kernel context is preempted on the way out, like x86: only
  * if it had interrupts on (it was not itself inside an interrupt).
  */
-void arm_do_irq(struct pt_regs *regs)
+void gic_do_irq(struct pt_regs *regs)
 {
 	u32 iar = readl(GICC + GICC_IAR);
 	unsigned int id = GIC_IAR_ID(iar);
@@ -220,13 +223,13 @@ void arm_do_irq(struct pt_regs *regs)
 	dispatch(regs, id);
 	writel(iar, GICC + GICC_EOIR);
 	irq_exit();
-	if (!(regs->cpsr & PSR_I) && !in_interrupt() && need_resched())
+	if (!arch_irqs_disabled_flags(regs_flags(regs)) && !in_interrupt() && need_resched())
 		schedule();
 }
 
 /* Group 0 only (the NMI SGI); ended before the handler, which may never
  * return (panic's CPU stop) or wait long (the debugger's holding loop). */
-void arm_do_fiq(struct pt_regs *regs)
+void gic_do_fiq(struct pt_regs *regs)
 {
 	u32 iar = readl(GICC + GICC_IAR);
 	unsigned int id = GIC_IAR_ID(iar);

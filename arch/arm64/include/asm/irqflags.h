@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _ASM_ARM64_IRQFLAGS_H
+#define _ASM_ARM64_IRQFLAGS_H
+
+#include <kernel/types.h>
+#include <asm/ptrace.h>
+
+/*
+ * Only IRQs are masked here: FIQ stays enabled, so the GIC's group 0
+ * interrupt (the NMI of this port, see drivers/irqchip/gic.c) still stops
+ * a CPU that spins with interrupts off. The flags are DAIF.
+ */
+static inline unsigned long arch_local_save_flags(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("mrs %0, daif" : "=r"(flags) : : "memory");
+	return flags;
+}
+
+static inline void arch_local_irq_disable(void)
+{
+	__asm__ __volatile__("msr daifset, #2" : : : "memory");
+}
+
+static inline void arch_local_irq_enable(void)
+{
+	__asm__ __volatile__("msr daifclr, #2" : : : "memory");
+}
+
+static inline bool arch_irqs_disabled_flags(unsigned long flags)
+{
+	return flags & PSR_I;
+}
+
+#include <asm-generic/irqflags.h>
+
+#endif
