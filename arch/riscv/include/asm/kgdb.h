@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _ASM_RISCV_KGDB_H
+#define _ASM_RISCV_KGDB_H
+
+/*
+ * The RISC-V debugger backend (arch/riscv/kernel/kgdb*.c). The breakpoint
+ * is c.ebreak: two bytes, so it fits over any instruction, 16-bit
+ * (gdb's kind 2) or 32-bit (kind 4). It traps with sepc on itself:
+ * bp_pc_offset is 0 and a compiled-in breakpoint is skipped on resume.
+ */
+
+#define RISCV_KGDB_BREAK_INSN	0x9002	/* c.ebreak */
+
+/* Nothing the trap frame lacks: the kernel keeps no FP state. */
+struct kgdb_arch_cpu {
+};
+
+static inline void arch_kgdb_breakpoint(void)
+{
+	__asm__ __volatile__("c.ebreak" : : : "memory");
+}
+
+#endif
