@@ -8,6 +8,9 @@ tests/tools/test_arches.py checks it against the Makefile.
   qemu        the QEMU binary and its machine and CPU options
   tty         the kernel names serial port n tty + n; QEMU's -serial
               options are ports 0, 1, ... in order
+  ports       (optional) where the machine's own UARTs do not give the
+              suite its two lines (console, debugger): each port's tty
+              name and the QEMU device that carries it (None: -serial)
   nic         the virtio-net NIC the kernel drives (kgdboe's), or None
   transports  the debugger transports the suite runs over
   limits      what the emulated hardware (or gdb on it) lacks, from
@@ -112,7 +115,17 @@ ARCHES = {
 
 def tty(arch, n):
     """The kernel's name for serial port @n: ttyS1, ttyAMA1."""
-    return f"{ARCHES[arch]['tty']}{n}"
+    ports = ARCHES[arch].get("ports", ())
+    return ports[n][0] if n < len(ports) else f"{ARCHES[arch]['tty']}{n}"
+
+
+def serial_args(arch, n, chardev):
+    """QEMU's options that put chardev @chardev on serial port @n."""
+    ports = ARCHES[arch].get("ports", ())
+    device = ports[n][1] if n < len(ports) else None
+    if device:
+        return ["-device", f"{device},chardev={chardev}"]
+    return ["-serial", f"chardev:{chardev}"]
 
 
 def arches_with(limit):

@@ -44,7 +44,7 @@ import tempfile
 import threading
 import time
 
-from arches import ARCHES, tty
+from arches import ARCHES, serial_args, tty
 from netrelay import NetRelay
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -56,18 +56,19 @@ def free_port():
         return s.getsockname()[1]
 
 
-def chardev(name, port, telnet=False):
+def chardev(arch, name, port, telnet=False):
+    """The console (serial port 0) on TCP port @port."""
     extra = ",telnet=on" if telnet else ""
     return ["-chardev", f"socket,id={name},host=127.0.0.1,port={port},server=on,"
-            f"wait=off,nodelay=on{extra}", "-serial", f"chardev:{name}"]
+            f"wait=off,nodelay=on{extra}"] + serial_args(arch, 0, name)
 
 
 def debugger_args(args):
     """The QEMU arguments of the debugger's transport."""
     if args.transport == "kgdboe":
         return args.relay.qemu_args(ARCHES[args.arch]["nic"], "52:54:00:12:34:56")
-    return ["-chardev", f"socket,id=kgdb,path={args.line},server=on,wait=off",
-            "-serial", "chardev:kgdb"]
+    return (["-chardev", f"socket,id=kgdb,path={args.line},server=on,wait=off"] +
+            serial_args(args.arch, 1, "kgdb"))
 
 
 def qemu_cmd(args, console, gdb_line):
@@ -187,7 +188,7 @@ def scripted(args):
     print("run: a scripted gdb session; Ctrl-C ends it, and QEMU with it")
     sys.stdout.write(attach_help(args, gdb_line))
     sys.stdout.flush()
-    proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port), gdb_line))
+    proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port), gdb_line))
     wait_port(con_port, proc)
     con = socket.create_connection(("127.0.0.1", con_port))
     cmd = gdb_base(args, gdb_line) + ["-batch"]
@@ -229,7 +230,7 @@ def kdb_scripted(args):
     sys.stdout.flush()
     # wait=on: the guest starts once this run is connected, so that no
     # output (kdb's first prompt) goes out before anyone listens.
-    console = chardev("con", con_port)
+    console = chardev(args.arch, "con", con_port)
     console[1] = console[1].replace("wait=off", "wait=on")
     proc = args.run.qemu(qemu_cmd(args, console, args.line))
     con = connect_first(con_port, proc)
@@ -261,8 +262,8 @@ def kdb_interactive(args):
     print("run: kdb on the console: `go` boots on; `sysrq g` at the shell or Ctrl-C comes "
           "back to kdb; Ctrl-A x ends QEMU.")
     sys.stdout.flush()
-    console = ["-chardev", "stdio,id=con,mux=on,signal=off", "-serial", "chardev:con",
-               "-mon", "chardev=con,mode=readline"]
+    console = (["-chardev", "stdio,id=con,mux=on,signal=off"] +
+               serial_args(args.arch, 0, "con") + ["-mon", "chardev=con,mode=readline"])
     # QEMU reads the terminal: it stays in the terminal's process group.
     proc = subprocess.Popen(qemu_cmd(args, console, args.line), preexec_fn=die_with_this_run)
     args.run.procs.append(proc)
@@ -282,7 +283,7 @@ def interactive(args):
           "breaks into the kernel.")
     sys.stdout.write(attach_help(args, gdb_line))
     sys.stdout.flush()
-    proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port), gdb_line))
+    proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port), gdb_line))
     wait_port(con_port, proc)
     con = socket.create_connection(("127.0.0.1", con_port))
     threading.Thread(target=relay, args=(con,), daemon=True).start()
@@ -307,7 +308,7 @@ def in_tmux(args, gdb_line, con_port):
     help_file = os.path.join(args.tmp, "help.txt")
     with open(help_file, "w") as f:
         f.write(leave + attach_help(args, gdb_line))
-    proc = args.run.qemu(qemu_cmd(args, chardev("con", con_port, telnet=True), gdb_line))
+    proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port, telnet=True), gdb_line))
     wait_port(con_port, proc)
     # Each pane's shell ends the session when its program ends, or when the
     # pane is killed (SIGHUP). "=name": that session only (a bare name also

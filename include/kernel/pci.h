@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PCI: configuration space and the devices the boot firmware enumerated
- * (drivers/pci/pci.c). Nothing is assigned here: BARs are read as the
- * firmware left them.
+ * PCI: configuration space and the devices on the buses (drivers/pci/).
+ * BARs are read as the boot firmware left them; where there is no such
+ * firmware the arch has them assigned once at boot (pci_assign_bars()).
  */
 #ifndef _KERNEL_PCI_H
 #define _KERNEL_PCI_H
@@ -71,7 +71,22 @@ void pci_set_command(const struct pci_dev *dev, u16 bits);
 void pci_name(const struct pci_dev *dev, char *buf, size_t size);
 
 /*
- * The arch's configuration mechanism: @size is 1, 2 or 4 and @reg (0-255)
+ * CONFIG_PCI_ECAM: the configuration mechanism is the ECAM window the
+ * arch mapped at @base (@size bytes, 1 MiB a bus). Call before any driver
+ * looks for devices.
+ */
+void pci_ecam_init(void *base, unsigned long size);
+
+/*
+ * CONFIG_PCI_ASSIGN: place every BAR on the buses, naturally aligned, I/O
+ * BARs from I/O address 0x1000 up to @io_size, memory BARs in the bus
+ * addresses @mem_base..@mem_base + @mem_size, and switch decoding on.
+ * -ENOSPC (and a warning) if some did not fit; they stay unassigned.
+ */
+int pci_assign_bars(u64 io_size, u64 mem_base, u64 mem_size);
+
+/*
+ * The arch's configuration mechanism (or CONFIG_PCI_ECAM's): @size is 1, 2 or 4 and @reg (0-255)
  * is aligned to it. A function that is not there reads as all ones.
  */
 u32 arch_pci_read_config(unsigned int bus, unsigned int devfn, unsigned int reg,

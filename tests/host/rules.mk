@@ -16,7 +16,7 @@ HOST_LIB_SRCS := lib/string.c lib/vsnprintf.c lib/kstrtox.c lib/hex.c
 HOST_LIB_OBJS := $(patsubst %.c,$(HOST_TEST_DIR)/%.o,$(HOST_LIB_SRCS))
 HOST_TESTS := test_string test_vsnprintf test_kstrtox test_hex test_params
 HOST_TEST_BINS := $(addprefix $(HOST_TEST_DIR)/,$(HOST_TESTS) test_mips_branch \
-	test_ppc_branch test_x86_insn test_netpoll test_netpoll_config)
+	test_ppc_branch test_x86_insn test_netpoll test_netpoll_config test_pci_assign)
 
 .PHONY: check-host
 check-host: $(HOST_TEST_BINS)
@@ -49,6 +49,12 @@ $(HOST_TEST_DIR)/test_ppc_branch: $(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS)
 X86_INSN_SRCS := tests/host/test_x86_insn.c arch/x86/kernel/kgdb_insn.c
 $(HOST_TEST_DIR)/test_x86_insn: $(X86_INSN_SRCS) arch/x86/kernel/kgdb_insn.h $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -o $@ $(X86_INSN_SRCS) $(HOST_LIB_OBJS) -lcmocka
+
+# BAR assignment (drivers/pci/) on a fake configuration space.
+PCI_ASSIGN_OBJS := $(addprefix $(HOST_TEST_DIR)/,tests/host/test_pci_assign.o \
+	drivers/pci/pci.o drivers/pci/assign.o)
+$(HOST_TEST_DIR)/test_pci_assign: $(PCI_ASSIGN_OBJS) $(HOST_LIB_OBJS)
+	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -o $@ $^ -lcmocka
 
 # netpoll (net/) on a fake NIC.
 NETPOLL_SRCS := $(addprefix net/,checksum.c eth.c arp.c ipv4.c ip_frag.c udp.c netpoll.c \

@@ -24,7 +24,7 @@ import testlog
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from arches import ARCHES, arches_over, arches_with, tty  # noqa: E402
+from arches import ARCHES, arches_over, arches_with, serial_args, tty  # noqa: E402
 from netrelay import NetRelay  # noqa: E402
 PROMPT = "kgdb-demo# "
 
@@ -197,8 +197,8 @@ class Machine:
                 telnet = ",telnet=on" if i == 0 and self.telnet else ""
                 where = (f"path={port}" if isinstance(port, str) else
                          f"host=127.0.0.1,port={port},nodelay=on")
-                cmd += ["-chardev", f"socket,id=s{i},{where},server=on,wait=off{telnet}",
-                        "-serial", f"chardev:s{i}"]
+                cmd += ["-chardev", f"socket,id=s{i},{where},server=on,wait=off{telnet}"]
+                cmd += serial_args(self.arch, i, f"s{i}")
             cmd += self.extra
             self.cmd = cmd
             if self.nic:

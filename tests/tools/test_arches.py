@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import arches  # noqa: E402
 
 FIELDS = {"srcarch", "cross", "qemu", "tty", "nic", "transports", "limits"}
+OPTIONAL = {"ports"}
 TRANSPORTS = {"kgdboc", "kgdboe"}
 # Not `arch`: tests/conftest.py would narrow that to CHECK_ARCHES.
 NAMES = sorted(arches.ARCHES)
@@ -36,11 +37,15 @@ def test_an_entry_for_every_arch_make_builds():
 @pytest.mark.parametrize("name", NAMES)
 def test_entry_is_complete(name):
     e = arches.ARCHES[name]
-    assert set(e) == FIELDS, f"{name}: fields {sorted(set(e) ^ FIELDS)}"
+    assert FIELDS <= set(e) <= FIELDS | OPTIONAL, f"{name}: fields {sorted(set(e) ^ FIELDS)}"
     assert e["qemu"][0].startswith("qemu-system-"), e["qemu"]
     assert all(isinstance(a, str) for a in e["qemu"]), e["qemu"]
     assert re.fullmatch(r"tty[A-Z]+", e["tty"]), e["tty"]
-    assert arches.tty(name, 1) == e["tty"] + "1"
+    for n, (name_n, device) in enumerate(e.get("ports", ())):
+        assert re.fullmatch(r"tty[A-Z]+\d+", name_n) and arches.tty(name, n) == name_n
+        assert device is None or re.fullmatch(r"[a-z-]+", device), device
+    if "ports" not in e:
+        assert arches.tty(name, 1) == e["tty"] + "1"
     assert e["cross"] == "" or e["cross"].endswith("-"), e["cross"]
     assert e["nic"] is None or e["nic"].startswith("virtio-net-"), e["nic"]
     assert "kgdboc" in e["transports"] and set(e["transports"]) <= TRANSPORTS, e["transports"]
