@@ -35,15 +35,18 @@ RISCV_WRITE(writew, u16)
 RISCV_WRITE(writel, u32)
 
 /* PCI I/O space: the host bridge's window, port n at VIRT_PCIE_PIO + n. */
-static inline u8 inb(unsigned long port)
-{
-	return readb((const volatile void *)(VIRT_PCIE_PIO + port));
+#define RISCV_PIO(name, type, rd, wr)					\
+static inline type in##name(unsigned long port)				\
+{									\
+	return rd((const volatile void *)(VIRT_PCIE_PIO + port));	\
+}									\
+static inline void out##name(type v, unsigned long port)		\
+{									\
+	wr(v, (volatile void *)(VIRT_PCIE_PIO + port));			\
 }
-
-static inline void outb(u8 v, unsigned long port)
-{
-	writeb(v, (volatile void *)(VIRT_PCIE_PIO + port));
-}
+RISCV_PIO(b, u8, readb, writeb)
+RISCV_PIO(w, u16, readw, writew)
+RISCV_PIO(l, u32, readl, writel)
 
 /* RAM is mapped 1:1: a device given a kernel address for DMA sees it. */
 static inline uintptr_t virt_to_phys(const volatile void *addr)
