@@ -12,6 +12,8 @@
 
 #define BOOT_STACK_SIZE	16384
 
+	.cfi_sections .debug_frame
+
 	.section .head.text, "ax"
 	.globl _start
 	.type _start, @function
