@@ -124,6 +124,8 @@ ARCHES = {
             "no_hw_debug": "QEMU 7.2's triggers are M-mode CSRs, and OpenSBI "
                            "1.1 has no debug-trigger extension",
             "no_nmi": "S-mode has no NMI: the roundup is an SBI IPI",
+            "gdb_steps_itself": "gdb's RISC-V support always steps with "
+                                "breakpoints of its own (riscv_software_single_step)",
             "steps_over_hits": "no return from a slot that restores sstatus.SIE "
                                "and jumps at once: a task could be preempted in it",
         },

@@ -15,7 +15,8 @@ GPRS = {"x86_64": ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8",
         "i386": ["eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp", "eip", "eflags", "cs"],
         "arm": ["r0", "r1", "r7", "r12", "sp", "lr", "pc", "cpsr"],
         "mips": ["r0", "r1", "r4", "r29", "r31", "lo", "hi", "pc"],
-        "powerpc": ["r0", "r1", "r3", "r31", "pc", "msr", "lr", "ctr"]}
+        "powerpc": ["r0", "r1", "r3", "r31", "pc", "msr", "lr", "ctr"],
+        "riscv64": ["zero", "ra", "sp", "a0", "s1", "t6", "pc", "sstatus"]}
 GPRS["mipsel"] = GPRS["mips"]
 PC = {"x86_64": "rip", "i386": "eip"}
 

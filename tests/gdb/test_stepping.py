@@ -13,12 +13,14 @@ from test_protocol_errors import Raw
 
 # Code a step must never land in: the timer interrupt taken in the middle.
 INTERRUPT_CODE = (r"x86_entry|x86_handle_interrupt|lapic_timer|arm_do_irq|gic_|mips_do_irq|"
-                  r"mips_entry|scheduler_tick")
+                  r"mips_entry|riscv_do_trap|riscv_trap_entry|riscv_timer|plic_|scheduler_tick")
 # The flags register bit that says interrupts are on: x86's IF, ARM's
-# CPSR.I (set: masked), MIPS Status.IE, PowerPC's MSR[EE].
+# CPSR.I (set: masked), MIPS Status.IE, PowerPC's MSR[EE], RISC-V's
+# sstatus.SPIE (the trapped context's SIE).
 INTERRUPTS_ON = {"x86_64": ("eflags", 0x200, True), "i386": ("eflags", 0x200, True),
                  "arm": ("cpsr", 0x80, False), "mips": ("status", 0x1, True),
-                 "mipsel": ("status", 0x1, True), "powerpc": ("msr", 0x8000, True)}
+                 "mipsel": ("status", 0x1, True), "powerpc": ("msr", 0x8000, True),
+                 "riscv64": ("sstatus", 0x20, True)}
 # gdb's register number of the PC, where the stub steps what gdb does not.
 PC_REGNUM = {"mips": 37, "mipsel": 37}
 

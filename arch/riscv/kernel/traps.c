@@ -3,8 +3,9 @@
  * The trap dispatcher (entry.S calls riscv_do_trap() with interrupts
  * off). Interrupts: the timer and the IPI are per hart, device
  * interrupts come through the PLIC. Exceptions: a breakpoint is BUG()
- * (the 32-bit ebreak, with a bug table entry) or the debugger's (c.ebreak,
- * also the end of its software step: DIE_BREAKPOINT); faults go to
+ * (an ebreak with a bug table entry) or the debugger's (any other
+ * ebreak or c.ebreak, also the end of its software step:
+ * DIE_BREAKPOINT); faults go to
  * mm/fault.c; anything else is fatal through die().
  */
 #include <kernel/die.h>

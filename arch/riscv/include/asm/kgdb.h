@@ -5,9 +5,12 @@
 /*
  * The RISC-V debugger backend (arch/riscv/kernel/kgdb*.c). The breakpoint
  * is c.ebreak: two bytes, so it fits over any instruction, 16-bit
- * (gdb's kind 2) or 32-bit (kind 4). It traps with sepc on itself:
- * bp_pc_offset is 0 and a compiled-in breakpoint is skipped on resume.
+ * (gdb's kind 2) or 32-bit (kind 4). The compiled-in one is ebreak (the
+ * core's bp_insn_alt): gdb 13 decodes c.ebreak as "c.jalr zero" when it
+ * steps from it. Both trap with sepc on themselves: bp_pc_offset is 0
+ * and a compiled-in breakpoint is skipped on resume.
  */
+#include <asm/bug.h>
 
 #define RISCV_KGDB_BREAK_INSN	0x9002	/* c.ebreak */
 
@@ -17,7 +20,7 @@ struct kgdb_arch_cpu {
 
 static inline void arch_kgdb_breakpoint(void)
 {
-	__asm__ __volatile__("c.ebreak" : : : "memory");
+	__asm__ __volatile__(".4byte " __stringify(RISCV_EBREAK) : : : "memory");
 }
 
 #endif
