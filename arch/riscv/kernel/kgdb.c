@@ -75,6 +75,12 @@ static void riscv_kgdb_hold_wait(const bool *release)
 	csr_write(sie, sie);
 }
 
+/* Text the master wrote while this CPU was held: see flush_icache_range(). */
+static void riscv_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
+{
+	__asm__ __volatile__("fence.i" : : : "memory");
+}
+
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(RISCV_KGDB_BREAK_INSN, 2, 0),
 	KGDB_BREAK_INSN_ALT(RISCV_EBREAK, 4),
@@ -82,4 +88,5 @@ const struct kgdb_arch arch_kgdb_ops = {
 		       GDB_FP),
 	.step = { .irq = KGDB_IRQ_ENABLE(sstatus, SR_SPIE), .next_pcs = riscv_kgdb_next_pcs },
 	.hold.wait = riscv_kgdb_hold_wait,
+	.cpu.leave = riscv_kgdb_cpu_leave,
 };

@@ -4,8 +4,8 @@
 
 /*
  * Make instructions written at [start, end) visible to instruction fetch
- * on every CPU (arch/riscv/lib/cache.c): fence.i here, and on the other
- * harts through the SBI's remote fence.i. Linux's name.
+ * (arch/riscv/lib/cache.c): fence.i on this hart; the debugger's other
+ * CPUs, held meanwhile, fence as they resume. Linux's name.
  */
 void flush_icache_range(unsigned long start, unsigned long end);
 
