@@ -83,8 +83,9 @@ static int next_pc32(const struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 		if (insn == INSN_SRET || insn == INSN_MRET)
 			return -EINVAL;
 		pcs[0] = pc + 4;
-		/* csrrw/s/c and their immediate forms on sstatus may set SIE */
-		if (FUNCT3(insn) & 3 && CSR_NUM(insn) == CSR_SSTATUS)
+		/* a csrrw, or a csrrs/c with a nonzero source, writes sstatus.SIE */
+		if (CSR_NUM(insn) == CSR_SSTATUS &&
+		    ((FUNCT3(insn) & 3) == 1 || ((FUNCT3(insn) & 3) && RS1(insn))))
 			return 1 | KGDB_STEP_IRQ_INSN;
 		return 1;
 	}
