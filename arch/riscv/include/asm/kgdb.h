@@ -20,7 +20,9 @@ struct kgdb_arch_cpu {
 
 static inline void arch_kgdb_breakpoint(void)
 {
-	__asm__ __volatile__(".4byte " __stringify(RISCV_EBREAK) : : : "memory");
+	/* norvc: the assembler would make it a c.ebreak */
+	__asm__ __volatile__(".option push\n\t.option norvc\n\tebreak\n\t.option pop"
+			     : : : "memory");
 }
 
 #endif
