@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 #
-# A small kbuild: make [ARCH=x86_64|i386|arm|aarch64|mips|mipsel|powerpc] defconfig | menuconfig |
+# A small kbuild: make [ARCH=x86_64|i386|arm|aarch64|mips|mipsel|powerpc|riscv64] defconfig | menuconfig |
 # olddefconfig | savedefconfig | all | run | check | clean. Output goes to
 # build/$(ARCH)/ so that several architectures coexist.
 
@@ -29,14 +29,17 @@ CROSS_COMPILE ?= mipsel-linux-gnu-
 else ifeq ($(ARCH),powerpc)
 SRCARCH := powerpc
 CROSS_COMPILE ?= powerpc-linux-gnu-
+else ifeq ($(ARCH),riscv64)
+SRCARCH := riscv
+CROSS_COMPILE ?= riscv64-linux-gnu-
 else
-$(error unknown ARCH=$(ARCH): use x86_64, i386, arm, aarch64, mips, mipsel or powerpc)
+$(error unknown ARCH=$(ARCH): use x86_64, i386, arm, aarch64, mips, mipsel, powerpc or riscv64)
 endif
 
 export ARCH SRCARCH
 
 # Every architecture: make check tests them all, make check-<arch> one.
-ARCHES := x86_64 i386 arm aarch64 mips mipsel powerpc
+ARCHES := x86_64 i386 arm aarch64 mips mipsel powerpc riscv64
 
 # make run / make check on a fresh machine: what they need is there, or is
 # installed now (ci/deps), or make stops with one line naming what is

@@ -260,6 +260,18 @@ struct kgdb_arch {
 	u32 bp_insn;
 	unsigned int bp_len;
 	/*
+	 * Optionally a second breakpoint instruction, @bp_len_alt bytes (0:
+	 * none), that traps as the first does: the core takes either for a
+	 * compiled-in breakpoint and skips its length on resume. For an arch
+	 * whose arch_kgdb_breakpoint() must not use the first: gdb's
+	 * breakpoints and the software step always plant the first. RISC-V
+	 * plants c.ebreak, which fits over a 16-bit instruction and a 32-bit
+	 * one alike (gdb's kinds 2 and 4), and compiles in ebreak, since gdb
+	 * 13 decodes a c.ebreak under the PC as a jump to 0 when it steps.
+	 */
+	u32 bp_insn_alt;
+	unsigned int bp_len_alt;
+	/*
 	 * How many bytes past a breakpoint instruction the PC points when it
 	 * traps (x86: 1, most RISCs: 0). The core rewinds the PC of a trap at
 	 * one of gdb's breakpoints, and on resume skips a compiled-in
@@ -421,6 +433,7 @@ struct kgdb_arch {
  */
 #define KGDB_BREAK_INSN(insn, len, pc_offset)	\
 	.bp_insn = (insn), .bp_len = (len), .bp_pc_offset = (pc_offset)
+#define KGDB_BREAK_INSN_ALT(insn, len)	.bp_insn_alt = (insn), .bp_len_alt = (len)
 #define KGDB_REGISTERS(table, features, arch, pc, sp, fp)			\
 	.regs = (table), .num_regs = ARRAY_SIZE(table), __KGDB_FEATURES(features),	\
 	.tdesc_arch = (arch), .pc_regno = (pc), .sp_regno = (sp), .fp_regno = (fp)

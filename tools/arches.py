@@ -126,6 +126,26 @@ ARCHES = {
                                "could be preempted in it",
         },
     },
+    "riscv64": {
+        "srcarch": "riscv",
+        "cross": "riscv64-linux-gnu-",
+        # OpenSBI 1.1 (QEMU's default -bios) enters the kernel in S-mode.
+        "qemu": ["qemu-system-riscv64", "-M", "virt"],
+        "tty": "ttyS",
+        # virt has one 16550: the debugger's line is a pci-serial.
+        "ports": (("ttyS0", None), ("ttyS1", "pci-serial")),
+        "nic": "virtio-net-device",     # on virtio-mmio
+        "transports": ("kgdboc", "kgdboe"),
+        "limits": {
+            "no_hw_debug": "QEMU 7.2's triggers are M-mode CSRs, and OpenSBI "
+                           "1.1 has no debug-trigger extension",
+            "no_nmi": "S-mode has no NMI: the roundup is an SBI IPI",
+            "gdb_steps_itself": "gdb's RISC-V support always steps with "
+                                "breakpoints of its own (riscv_software_single_step)",
+            "steps_over_hits": "no return from a slot that restores sstatus.SIE "
+                               "and jumps at once: a task could be preempted in it",
+        },
+    },
 }
 
 

@@ -8,7 +8,7 @@
  * Registers are little-endian. Queues are sized by the device's maximum,
  * laid out for 4 KiB pages (GuestPageSize, QueueAlign) and handed over as
  * a page number (QueuePFN). The interrupt is never acknowledged: queues
- * ask for none, and the GIC line stays disabled.
+ * ask for none, and the interrupt line stays disabled.
  */
 #include <kernel/byteorder.h>
 #include <kernel/errno.h>
@@ -173,13 +173,17 @@ static int cells(const void *fdt, int node, const char *name, int dflt)
 	return p ? (int)fdt32_ld(p) : dflt;
 }
 
-/* The node's SPI as a GIC interrupt ID (the root's controller), or -1. */
+/* The node's interrupt for request_irq(), or -1: a GIC SPI (three
+ * cells) as its interrupt ID, a one-cell specifier (riscv's PLIC source)
+ * as it is. */
 static int vm_node_irq(const void *fdt, int node)
 {
 	const u8 *spec;
 	int len;
 
 	spec = fdt_getprop(fdt, node, "interrupts", &len);
+	if (spec && len == 4)
+		return fdt32_ld(spec) < 1024 ? (int)fdt32_ld(spec) : -1;
 	if (!spec || len < 12 || fdt32_ld(spec) != GIC_SPI_TYPE || fdt32_ld(spec + 4) > 987)
 		return -1;
 	return GIC_SPI_BASE + (int)fdt32_ld(spec + 4);
@@ -229,22 +233,34 @@ static bool vm_probe_node(const void *fdt, int node, int ac, int sc,
 	return true;
 }
 
-/* QEMU puts the transports at the root, whose addresses are physical. */
-int virtio_mmio_probe_all(const struct virtio_driver *drv)
+/* The transports among @parent's children, whose addresses are physical. */
+static int vm_probe_children(const void *fdt, int parent, const struct virtio_driver *drv)
 {
-	const void *fdt = fdt_boot_blob();
-	int ac, sc, node, len, found = 0;
+	int ac = cells(fdt, parent, "#address-cells", 2), sc = cells(fdt, parent, "#size-cells", 1);
+	int node, len, found = 0;
 
-	if (!fdt)
-		return 0;
-	ac = cells(fdt, 0, "#address-cells", 2);
-	sc = cells(fdt, 0, "#size-cells", 1);
-	for (node = fdt_next_subnode(fdt, 0, -1); node >= 0;
-	     node = fdt_next_subnode(fdt, 0, node)) {
+	for (node = fdt_next_subnode(fdt, parent, -1); node >= 0;
+	     node = fdt_next_subnode(fdt, parent, node)) {
 		const char *compat = fdt_getprop(fdt, node, "compatible", &len);
 
 		if (compat && has_string(compat, len, "virtio,mmio"))
 			found += vm_probe_node(fdt, node, ac, sc, drv);
 	}
+	return found;
+}
+
+/* QEMU puts the transports at the root (arm virt) or in /soc (riscv
+ * virt, whose bus maps 1:1). */
+int virtio_mmio_probe_all(const struct virtio_driver *drv)
+{
+	const void *fdt = fdt_boot_blob();
+	int soc, found;
+
+	if (!fdt)
+		return 0;
+	found = vm_probe_children(fdt, 0, drv);
+	soc = fdt_path_offset(fdt, "/soc");
+	if (soc >= 0)
+		found += vm_probe_children(fdt, soc, drv);
 	return found;
 }

@@ -112,7 +112,7 @@ bool kgdb_arch_valid(const struct kgdb_arch *a)
 {
 	unsigned int i;
 
-	if (!a->bp_len || a->bp_len > KGDB_MAX_BP_LEN ||
+	if (!a->bp_len || a->bp_len > KGDB_MAX_BP_LEN || a->bp_len_alt > KGDB_MAX_BP_LEN ||
 	    !a->regs || !a->num_regs || !features_valid(a) ||
 	    !regno_valid(a, a->pc_regno, false) || !regno_valid(a, a->sp_regno, false) ||
 	    !regno_valid(a, a->fp_regno, true))

@@ -13,17 +13,23 @@
 #include <kernel/string.h>
 #include "debug_internal.h"
 
-/* The arch's breakpoint instruction as it lies in memory. */
-__noinline void kgdb_bp_insn(u8 *insn)
+/* @value, @len bytes, as it lies in memory. */
+static void insn_bytes(u8 *insn, u32 value, unsigned int len)
 {
-	unsigned int i, len = arch_kgdb_ops.bp_len;
+	unsigned int i;
 
 	for (i = 0; i < len; i++)
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		insn[i] = (u8)(arch_kgdb_ops.bp_insn >> (8 * (len - 1 - i)));
+		insn[i] = (u8)(value >> (8 * (len - 1 - i)));
 #else
-		insn[i] = (u8)(arch_kgdb_ops.bp_insn >> (8 * i));
+		insn[i] = (u8)(value >> (8 * i));
 #endif
+}
+
+/* The arch's breakpoint instruction as it lies in memory. */
+__noinline void kgdb_bp_insn(u8 *insn)
+{
+	insn_bytes(insn, arch_kgdb_ops.bp_insn, arch_kgdb_ops.bp_len);
 }
 
 static long plant(uintptr_t addr)
@@ -185,13 +191,21 @@ enum kgdb_bp_at kgdb_bp_at(uintptr_t addr)
 	return !bp ? KGDB_BP_NONE : bp->state == BP_ACTIVE ? KGDB_BP_PLANTED : KGDB_BP_LIFTED;
 }
 
-bool kgdb_bp_insn_at(uintptr_t addr)
+static bool insn_at(uintptr_t addr, u32 value, unsigned int len)
 {
 	u8 buf[KGDB_MAX_BP_LEN], insn[KGDB_MAX_BP_LEN];
 
-	kgdb_bp_insn(insn);
-	return !kgdb_mem_read(buf, addr, arch_kgdb_ops.bp_len) &&
-	       !memcmp(buf, insn, arch_kgdb_ops.bp_len);
+	insn_bytes(insn, value, len);
+	return len && !kgdb_mem_read(buf, addr, len) && !memcmp(buf, insn, len);
+}
+
+unsigned int kgdb_bp_insn_at(uintptr_t addr)
+{
+	const struct kgdb_arch *a = &arch_kgdb_ops;
+
+	if (insn_at(addr, a->bp_insn, a->bp_len))
+		return a->bp_len;
+	return insn_at(addr, a->bp_insn_alt, a->bp_len_alt) ? a->bp_len_alt : 0;
 }
 
 /* Plant every SET breakpoint but the one at @except, saving what it covers. */

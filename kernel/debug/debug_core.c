@@ -285,7 +285,7 @@ static void roundup_others(unsigned int self)
 static __noinline void skip_compiled_break(struct kgdb_cpu *c)
 {
 	if (c->skip_pc && c->regs && instruction_pointer(c->regs) == c->skip_pc)
-		instruction_pointer_set(c->regs, c->skip_pc + arch_kgdb_ops.bp_len);
+		instruction_pointer_set(c->regs, c->skip_pc + c->skip_len);
 	c->skip_pc = 0;
 }
 
@@ -351,6 +351,7 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 	struct pt_regs *regs = args->regs;
 	uintptr_t pc = instruction_pointer(regs), addr = pc - arch->bp_pc_offset;
 	enum kgdb_bp_at bp;
+	unsigned int len;
 
 	stop->signo = SIGTRAP;
 	if (val == DIE_BREAKPOINT) {
@@ -360,7 +361,7 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 		} else if (bp == KGDB_BP_PLANTED) {
 			instruction_pointer_set(regs, addr);
 			stop->kind = KGDB_STOP_SWBREAK;
-		} else if (!kgdb_bp_insn_at(addr)) {
+		} else if (!(len = kgdb_bp_insn_at(addr))) {
 			/*
 			 * Only planted breakpoints go away; compiled-in ones
 			 * stay. Where gdb never had one, an arch is asking
@@ -377,15 +378,17 @@ static enum trap_verdict classify(enum die_val val, const struct die_args *args,
 			/* An interrupt a stop answered while this CPU waited for the debugger. */
 			c->break_signo = 0;
 			if (!arch->bp_pc_offset)
-				instruction_pointer_set(regs, pc + arch->bp_len);
+				instruction_pointer_set(regs, pc + len);
 			return TRAP_STALE;
 		} else {
 			if (c->break_signo)
 				stop->signo = c->break_signo;
 			stop->entry = c->break_signo ? c->break_entry : KGDB_ENTRY_BREAK;
 			stop->why = c->break_signo ? c->break_why : "KDB_ENTER()";
-			if (!arch->bp_pc_offset)
+			if (!arch->bp_pc_offset) {
 				c->skip_pc = pc;
+				c->skip_len = len;
+			}
 		}
 		c->break_signo = 0;
 	} else if (val == DIE_DEBUG) {

@@ -20,8 +20,9 @@ enum kgdb_bp_at {
 enum kgdb_bp_at kgdb_bp_at(uintptr_t addr);
 /* The arch's breakpoint instruction, bp_len bytes in memory order. */
 void kgdb_bp_insn(u8 *insn);
-/* Whether the arch's breakpoint instruction is in memory at @addr. */
-bool kgdb_bp_insn_at(uintptr_t addr);
+/* The length of the arch's breakpoint instruction (either one) in memory
+ * at @addr, 0 if there is none. */
+unsigned int kgdb_bp_insn_at(uintptr_t addr);
 /*
  * Put every breakpoint gdb has into memory (the target is to run), but
  * the one at @except (0: none), which a CPU is stepping over.

@@ -35,6 +35,7 @@ struct kgdb_cpu {
 	struct pt_regs *regs;	/* trap frame while held or master, else NULL */
 	struct task *task;	/* current task when it stopped */
 	uintptr_t skip_pc;	/* a compiled-in breakpoint to step over on resume */
+	unsigned int skip_len;	/* ... and its length */
 	int break_signo;	/* signal for the next kgdb_breakpoint() on this CPU */
 	enum kgdb_entry break_entry;	/* ... and what kind of entry it is */
 	const char *break_why;	/* ... and why, in words */

@@ -47,6 +47,7 @@ ARCH_MESSAGES = {
         "i386": r"#PF: write access, protection violation",
         "arm": r"Data abort: write access, permission fault",
         "aarch64": r"Data abort: write access, permission fault",
+        "riscv64": r"Page fault: write access, protection violation",
         # KSEG0 is unmapped: text and rodata cannot be write-protected.
         "mips": None,
         "mipsel": None,
@@ -60,6 +61,7 @@ ARCH_MESSAGES = {
         "mips": r"Oops: reserved instruction",
         "mipsel": r"Oops: reserved instruction",
         "powerpc": r"Oops: illegal instruction",
+        "riscv64": r"Oops: illegal instruction",
     },
     # divw by zero gives an undefined result on PowerPC, without a trap.
     "DIV0": {
@@ -70,6 +72,7 @@ ARCH_MESSAGES = {
         "mips": r"Oops: divide error",
         "mipsel": r"Oops: divide error",
         "powerpc": None,
+        "riscv64": None,
     },
 }
 
@@ -83,6 +86,7 @@ NO_MESSAGE_REASON = {
     "DIV0": {
         "powerpc": "divw by zero does not trap on PowerPC (the result is undefined)",
         "aarch64": "sdiv by zero does not trap on AArch64 (the result is 0)",
+        "riscv64": "div by zero does not trap on RISC-V (the result is all ones)",
     },
 }
 

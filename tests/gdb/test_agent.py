@@ -15,8 +15,9 @@ from target import resume_to_shell
 
 # The register that holds a function's first argument at its first line,
 # as gdb names it; i386 passes it on the stack, above the saved frame pointer.
-FIRST_ARG = {"x86_64": "$rdi", "i386": "*(unsigned long *)($ebp + 8)", "arm": "$r0", "aarch64": "$x0",
-             "mips": "$a0", "mipsel": "$a0", "powerpc": "$r3"}
+FIRST_ARG = {"x86_64": "$rdi", "i386": "*(unsigned long *)($ebp + 8)", "arm": "$r0",
+             "aarch64": "$x0", "mips": "$a0", "mipsel": "$a0", "powerpc": "$r3",
+             "riscv64": "$a0"}
 
 
 def every(arch, n):

@@ -16,7 +16,8 @@ GPRS = {"x86_64": ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8",
         "arm": ["r0", "r1", "r7", "r12", "sp", "lr", "pc", "cpsr"],
         "aarch64": ["x0", "x1", "x19", "x29", "x30", "sp", "pc", "cpsr"],
         "mips": ["r0", "r1", "r4", "r29", "r31", "lo", "hi", "pc"],
-        "powerpc": ["r0", "r1", "r3", "r31", "pc", "msr", "lr", "ctr"]}
+        "powerpc": ["r0", "r1", "r3", "r31", "pc", "msr", "lr", "ctr"],
+        "riscv64": ["zero", "ra", "sp", "a0", "s1", "t6", "pc", "sstatus"]}
 GPRS["mipsel"] = GPRS["mips"]
 PC = {"x86_64": "rip", "i386": "eip"}
 

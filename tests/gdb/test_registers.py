@@ -137,6 +137,7 @@ FLAGS = {
     "mips": ("status", 0x0040001e, 0x00001000),     # BEV, KSU, ERL, EXL; IM4
     "mipsel": ("status", 0x0040001e, 0x00001000),
     "powerpc": ("msr", 0x00025030, 0x00002000),     # CE, PR, ME, IS, DS; FP
+    "riscv64": ("sstatus", 0x00000102, 0x00040000),  # SPP, SIE; SUM
 }
 
 

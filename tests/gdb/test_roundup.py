@@ -22,9 +22,10 @@ TIMER_FRAMES = {
     "mips": ("timer_interrupt", "mips_do_irq"),
     "mipsel": ("timer_interrupt", "mips_do_irq"),
     "powerpc": ("ppc_do_timer",),
+    "riscv64": ("riscv_timer_interrupt", "riscv_do_trap"),
 }
 IRQ_ENTRY = {arch: r"<signal handler called>"
-             for arch in ("x86_64", "i386", "arm", "aarch64", "mips", "mipsel")}
+             for arch in ("x86_64", "i386", "arm", "aarch64", "mips", "mipsel", "riscv64")}
 IRQ_ENTRY["powerpc"] = r"in ppc_entry \(\)"
 # How many of 4 CPUs must be seen stopping there, in how many stops. QEMU
 # runs PowerPC's vCPUs round-robin on one thread, and the master goes first

@@ -8,19 +8,19 @@ import subprocess
 
 import pytest
 
-from machine import GDB_STEPS_ITSELF, PROMPT, kernel_path
+from machine import ARCHES, GDB_STEPS_ITSELF, PROMPT, kernel_path
 from test_protocol_errors import Raw
 
 # Code a step must never land in: the timer interrupt taken in the middle.
 INTERRUPT_CODE = (r"x86_entry|x86_handle_interrupt|lapic_timer|arm_do_irq|gic_|mips_do_irq|"
-                  r"mips_entry|scheduler_tick")
+                  r"mips_entry|riscv_do_trap|riscv_trap_entry|riscv_timer|plic_|scheduler_tick")
 # The flags register bit that says interrupts are on: x86's IF, ARM's
-# CPSR.I (set: masked), MIPS Status.IE, PowerPC's MSR[EE].
+# CPSR.I (set: masked), MIPS Status.IE, PowerPC's MSR[EE], RISC-V's
+# sstatus.SPIE (the trapped context's SIE).
 INTERRUPTS_ON = {"x86_64": ("eflags", 0x200, True), "i386": ("eflags", 0x200, True),
-                 "arm": ("cpsr", 0x80, False), "aarch64": ("cpsr", 0x80, False), "mips": ("status", 0x1, True),
-                 "mipsel": ("status", 0x1, True), "powerpc": ("msr", 0x8000, True)}
-# gdb's register number of the PC, where the stub steps what gdb does not.
-PC_REGNUM = {"mips": 37, "mipsel": 37}
+                 "arm": ("cpsr", 0x80, False), "aarch64": ("cpsr", 0x80, False),
+                 "mips": ("status", 0x1, True), "mipsel": ("status", 0x1, True),
+                 "powerpc": ("msr", 0x8000, True), "riscv64": ("sstatus", 0x20, True)}
 
 
 def pc(g):
@@ -107,29 +107,81 @@ def test_source_stepping(attached):
     m.expect(r"up \d+\.\d+ s", timeout=20)
 
 
-def mips_disassembly(arch):
-    out = subprocess.run(["mips-linux-gnu-objdump", "-d", "--no-show-raw-insn",
-                          kernel_path(arch)], capture_output=True, text=True, check=True).stdout
-    return {int(a, 16): i.split() for a, i in re.findall(r"^([0-9a-f]{8}):\t(.*)$", out, re.M)}
+def disassembly(arch):
+    """{address: [mnemonic, operands]} of the kernel, with each
+    instruction's length (RISC-V mixes 2- and 4-byte ones)."""
+    objdump = ARCHES[arch]["cross"] + "objdump"
+    out = subprocess.run([objdump, "-d", "--no-show-raw-insn", kernel_path(arch)],
+                         capture_output=True, text=True, check=True).stdout
+    code = {int(a, 16): i.split() for a, i in re.findall(r"^\s*([0-9a-f]{8,16}):\t(.*)$", out, re.M)}
+    addrs = sorted(code)
+    return code, {a: b - a for a, b in zip(addrs, addrs[1:])}
+
+
+def target_of(args):
+    return int(args.split(",")[-1].split()[0], 16)
+
+
+def check_mips_step(code, size, pc, new):
+    """A branch or jump ends with its delay slot, never on it."""
+    op, args = code[pc][0], (code[pc][1] if len(code[pc]) > 1 else "")
+    if op == "break":
+        # the compiled-in breakpoint is skipped, then one instruction runs
+        assert new == pc + 8, (hex(pc), code[pc], hex(new))
+    elif op in ("jr", "jalr") or op.startswith(("b", "j")):
+        assert new != pc + 4, ("stopped in the delay slot of", hex(pc), code[pc])
+        if op in ("j", "jal", "b", "bal"):
+            assert new == target_of(args), (hex(pc), code[pc], hex(new))
+        elif op not in ("jr", "jalr"):
+            assert new in (target_of(args), pc + 8), (hex(pc), code[pc], hex(new))
+        return True
+    else:
+        assert new == pc + 4, (hex(pc), code[pc], hex(new))
+    return False
+
+
+def check_riscv_step(code, size, pc, new):
+    """Each instruction, 2 or 4 bytes, ends at the next or its target."""
+    op, args = code[pc][0], (code[pc][1] if len(code[pc]) > 1 else "")
+    if op == "ebreak":
+        # the compiled-in breakpoint is skipped, then one instruction runs
+        assert new == pc + 4 + size[pc + 4], (hex(pc), code[pc], hex(new))
+    elif op in ("jr", "jalr", "ret"):
+        return True
+    elif op in ("j", "jal") or op.startswith("b"):
+        taken = target_of(args)
+        assert new == taken or (op.startswith("b") and new == pc + size[pc]), \
+            (hex(pc), code[pc], hex(new))
+        return True
+    else:
+        assert new == pc + size[pc], (hex(pc), code[pc], hex(new))
+    return False
+
+
+# gdb's register number of the PC, the byte order, how a step must end.
+RAW_STEP = {"mips": (37, "big", check_mips_step), "mipsel": (37, "little", check_mips_step),
+            "riscv64": (32, "little", check_riscv_step)}
 
 
 def test_stub_steps_branches_with_their_delay_slots(target, arch):
-    """gdb steps MIPS itself (GDB_STEPS_ITSELF), so the stub's own step,
-    which other clients use, is driven here with raw 's' packets from the
-    kgdbwait stop out through the returns and calls that follow: each step
-    ends where the disassembly says, a branch or jump together with its
-    delay slot, never on the slot."""
+    """gdb steps MIPS and RISC-V itself (GDB_STEPS_ITSELF), so the stub's
+    own step, which other clients use, is driven here with raw 's' packets
+    from the kgdbwait stop out through the returns and calls that follow:
+    each step ends where the disassembly says, on MIPS a branch or jump
+    together with its delay slot, never on the slot."""
     if arch not in GDB_STEPS_ITSELF:
         pytest.skip("gdb drives the stub's step itself (test_stepi_follows_the_code)")
-    code = mips_disassembly(arch)
+    code, size = disassembly(arch)
+    regnum, order, check = RAW_STEP[arch]
     m = target.boot()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     r = Raw(target.connect_line())
-    order = "big" if arch == "mips" else "little"
-    regno = b"%x" % PC_REGNUM[arch]
+    regno = b"%x" % regnum
 
     def pc_of(reply):
-        return int.from_bytes(bytes.fromhex(reply.decode()), order)
+        # a run-length encoded "x*n": x, then n - 29 more of it
+        text = re.sub(r"(.)\*(.)", lambda r: r.group(1) * (ord(r.group(2)) - 28), reply.decode())
+        return int.from_bytes(bytes.fromhex(text), order)
 
     pc = pc_of(r.ask(b"p" + regno))
     branches = 0
@@ -137,20 +189,7 @@ def test_stub_steps_branches_with_their_delay_slots(target, arch):
         reply = r.ask(b"s")
         assert reply.startswith(b"T05"), reply
         new = pc_of(r.ask(b"p" + regno))
-        op, args = code[pc][0], (code[pc][1] if len(code[pc]) > 1 else "")
-        if op == "break":
-            # the compiled-in breakpoint is skipped, then one instruction runs
-            assert new == pc + 8, (hex(pc), code[pc], hex(new))
-        elif op in ("jr", "jalr") or op.startswith(("b", "j")):
-            branches += 1
-            assert new != pc + 4, ("stopped in the delay slot of", hex(pc), code[pc])
-            if op in ("j", "jal", "b", "bal"):
-                assert new == int(args.split(",")[-1].split()[0], 16), (hex(pc), code[pc], hex(new))
-            elif op not in ("jr", "jalr"):
-                target_pc = int(args.split(",")[-1].split()[0], 16)
-                assert new in (target_pc, pc + 8), (hex(pc), code[pc], hex(new))
-        else:
-            assert new == pc + 4, (hex(pc), code[pc], hex(new))
+        branches += check(code, size, pc, new)
         pc = new
     assert branches >= 3, branches
     r.send(b"$c#63")

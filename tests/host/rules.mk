@@ -15,7 +15,7 @@ HOST_TEST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-paramete
 HOST_LIB_SRCS := lib/string.c lib/vsnprintf.c lib/kstrtox.c lib/hex.c
 HOST_LIB_OBJS := $(patsubst %.c,$(HOST_TEST_DIR)/%.o,$(HOST_LIB_SRCS))
 HOST_TESTS := test_string test_vsnprintf test_kstrtox test_hex test_params
-HOST_TEST_BINS := $(addprefix $(HOST_TEST_DIR)/,$(HOST_TESTS) test_mips_branch \
+HOST_TEST_BINS := $(addprefix $(HOST_TEST_DIR)/,$(HOST_TESTS) test_mips_branch test_riscv_step \
 	test_ppc_branch test_x86_insn test_netpoll test_netpoll_config test_pci_assign)
 
 .PHONY: check-host
@@ -44,6 +44,12 @@ PPC_BRANCH_SRCS := tests/host/test_ppc_branch.c arch/powerpc/kernel/kgdb_branch.
 $(HOST_TEST_DIR)/test_ppc_branch: $(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/powerpc/include -o $@ \
 		$(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
+
+# The RISC-V next-PC decoder.
+RISCV_STEP_SRCS := tests/host/test_riscv_step.c arch/riscv/kernel/kgdb_step.c
+$(HOST_TEST_DIR)/test_riscv_step: $(RISCV_STEP_SRCS) $(HOST_LIB_OBJS)
+	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/riscv/include -o $@ \
+		$(RISCV_STEP_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # The x86 decoder of out-of-line execution, in both modes.
 X86_INSN_SRCS := tests/host/test_x86_insn.c arch/x86/kernel/kgdb_insn.c

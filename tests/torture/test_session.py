@@ -141,6 +141,27 @@ def a64_expected_pcs(g, pc, op, insn, tgt):
     return {pc + 4}, None
 
 
+def riscv_expected_pcs(g, pc, op, insn, tgt, nxt):
+    """gdb steps RISC-V itself (GDB_STEPS_ITSELF): a jump to its target, a
+    branch either way, an lr...sc sequence as a whole (where it ends is
+    gdb's to say)."""
+    operands = insn.split(None, 1)[1].split(",") if " " in insn else []
+    link = (lambda: reg(g, "ra") == nxt) if op in ("jal", "jalr") else None
+    if op in ("j", "jal") and tgt is not None:
+        return {tgt}, link
+    if op == "ret":
+        return {reg(g, "ra") & ~1}, None
+    if op in ("jr", "jalr"):
+        if len(operands) == 1 and re.fullmatch(r"[a-z]+\d*", operands[0].strip()):
+            return {reg(g, operands[0].strip()) & ~1}, link
+        return None, None
+    if op.startswith("b") and tgt is not None:
+        return {tgt, nxt}, None
+    if op.startswith("lr.") or op in ("sret", "wfi"):
+        return None, None
+    return {nxt}, None
+
+
 def expected_pcs(g, arch, pc, insn, nxt):
     """The PCs @insn at @pc may lead to, or None when they cannot be known
     beforehand (an indirect jump through memory). Also returns a check of
@@ -154,6 +175,8 @@ def expected_pcs(g, arch, pc, insn, nxt):
         return ppc_expected_pcs(g, pc, op, insn, tgt)
     if arch == "aarch64":
         return a64_expected_pcs(g, pc, op, insn, tgt)
+    if arch == "riscv64":
+        return riscv_expected_pcs(g, pc, op, insn, tgt, nxt)
     if arch in ("x86_64", "i386"):
         word = 8 if arch == "x86_64" else 4
         sp = reg(g, "sp")

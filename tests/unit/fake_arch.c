@@ -233,6 +233,8 @@ static const struct kgdb_hw_ops fake_hw_ops = {
 const struct kgdb_arch arch_kgdb_ops = {
 	.bp_insn = 0xcc,
 	.bp_len = 1,
+	.bp_insn_alt = 0x03cd,	/* int 3, for compiled-in breakpoints (bytes cd 03) */
+	.bp_len_alt = 2,
 #ifdef FAKE_ARCH_SOFTSTEP
 	.bp_pc_offset = 0,	/* as the arches that step in software have it */
 #else

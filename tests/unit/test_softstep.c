@@ -188,6 +188,28 @@ static void test_continue_alone_past_compiled_break(void **state)
 }
 
 /*
+ * A compiled-in breakpoint of the arch's second instruction (bp_insn_alt,
+ * two bytes here) stops as one and is skipped by its own length.
+ */
+static void test_continue_past_alternative_compiled_break(void **state)
+{
+	fake_mem[FAKE_BREAK_ADDR] = 0xcd;
+	fake_mem[FAKE_BREAK_ADDR + 1] = 0x03;
+	gdb_connect();
+	resume("c");
+	break_in_unchecked();
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, FAKE_BREAK_ADDR + 2);
+	script_reset();
+	fake_regs[0].pc = FAKE_BREAK_ADDR;	/* where the next break stops */
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	break_in_unchecked();
+	assert_output();
+}
+
+/*
  * A CPU that missed the roundup ran into a word the step planted; by its
  * turn the word is back: its trap is a stale one of ours, and it restarts
  * the instruction there (not an oops).
@@ -229,6 +251,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_step_into_the_hole, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_continue_alone_past_compiled_break, setup2,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_continue_past_alternative_compiled_break,
+						setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_late_trap_on_a_step_word, setup2, teardown),
 	};
 

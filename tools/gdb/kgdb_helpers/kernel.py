@@ -54,8 +54,9 @@ def symbol(addr):
 
 
 # The program counter in a switched-out task's saved context and in a trap
-# frame, by field name: each arch names it its own way.
-PC_FIELDS = ("pc", "rip", "eip", "ip", "cp0_epc", "nip")
+# frame, by field name: each arch names it its own way (RISC-V's sleeping
+# task resumes at its saved ra, so that comes last: MIPS saves both).
+PC_FIELDS = ("pc", "rip", "eip", "ip", "cp0_epc", "nip", "sepc", "ra")
 
 
 def pc_of(record):
