@@ -6,7 +6,10 @@
  * target.xml): the architecture, then each feature with the types it
  * defines and its registers in gdb's numbering. Nothing gdb would assume
  * anyway is spelled out (no regnum gdb would count to, no type "int", no
- * whitespace): every byte crosses the serial line.
+ * whitespace): every byte crosses the serial line. The PC, stack and
+ * frame pointer say which they are (`generic`), for LLDB, which reads the
+ * description and has no other way to know them on an arch its ABI
+ * plugins lack (riscv64 in LLDB 14); gdb ignores the attribute.
  *
  * LLDB asks for each register with qRegisterInfo when it has no
  * description (an LLDB built without an XML parser, or an arch that
@@ -42,7 +45,7 @@ bool gdb_tdesc_xml(size_t off, size_t end)
 
 /* @regno: its number in gdb's numbering, written only where gdb would not count to it. */
 static void tdesc_reg(struct xml_window *w, const struct kgdb_reg *r, unsigned int regno,
-		      bool counted)
+		      bool counted, const char *generic)
 {
 	char num[12];
 
@@ -58,7 +61,21 @@ static void tdesc_reg(struct xml_window *w, const struct kgdb_reg *r, unsigned i
 		xml_attr(w, "type", r->type);
 	if (r->group)
 		xml_attr(w, "group", r->group);
+	if (generic)
+		xml_attr(w, "generic", generic);
 	xml_str(w, "/>");
+}
+
+/* LLDB's name for the registers a stop expedites; gdb ignores it. */
+static const char *tdesc_generic(const struct kgdb_arch *a, int regno)
+{
+	if (regno == a->pc_regno)
+		return "pc";
+	if (regno == a->sp_regno)
+		return "sp";
+	if (regno == a->fp_regno)
+		return "fp";
+	return NULL;
 }
 
 /*
@@ -90,7 +107,7 @@ bool gdb_tdesc_xml(size_t off, size_t end)
 					xml_str(&w, a->reg_features[f].types);
 				open = true;
 			}
-			tdesc_reg(&w, &a->regs[i], i, i == next);
+			tdesc_reg(&w, &a->regs[i], i, i == next, tdesc_generic(a, (int)i));
 			next = i + 1;
 		}
 		if (open)
@@ -111,6 +128,7 @@ void gdb_reg_info(unsigned long regno)
 {
 	const struct kgdb_arch *a = &arch_kgdb_ops;
 	const struct kgdb_reg *r;
+	const char *generic;
 	char num[48];
 
 	if (regno >= a->num_regs) {
@@ -129,12 +147,11 @@ void gdb_reg_info(unsigned long regno)
 		tx_str("encoding:ieee754;format:float;");
 	tx_str("set:");
 	tx_str(r->group ? r->group : "general");
-	if ((int)regno == a->pc_regno)
-		tx_str(";generic:pc");
-	else if ((int)regno == a->sp_regno)
-		tx_str(";generic:sp");
-	else if ((int)regno == a->fp_regno)
-		tx_str(";generic:fp");
+	generic = tdesc_generic(a, (int)regno);
+	if (generic) {
+		tx_str(";generic:");
+		tx_str(generic);
+	}
 	tx_char(';');
 	tx_end();
 }

@@ -20,6 +20,11 @@ GPRS = {"x86_64": ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8",
         "riscv64": ["zero", "ra", "sp", "a0", "s1", "t6", "pc", "sstatus"]}
 GPRS["mipsel"] = GPRS["mips"]
 PC = {"x86_64": "rip", "i386": "eip"}
+# What LLDB 14 cannot unwind, where gdb can: its 32-bit PowerPC unwinder
+# stops in kgdb_breakpoint's frame (it goes on from cmd_uptime), and
+# without a RISC-V ABI plugin it shows frame 0 and what is inlined there.
+LLDB_UNWIND_STOPS = {"powerpc", "riscv64"}
+LLDB_NO_UNWIND = {"riscv64"}
 
 
 @pytest.fixture
@@ -64,9 +69,7 @@ def test_lldb_at_kgdbwait(arch, target, lldb, tmp_path):
 
     bt = ll.cmd("bt")
     assert re.search(r"frame #0: .*kgdb_breakpoint", bt), bt
-    # LLDB 14's 32-bit PowerPC unwinder stops in kgdb_breakpoint's frame
-    # here (gdb goes on; LLDB does from cmd_uptime, see below).
-    if arch != "powerpc":
+    if arch not in LLDB_UNWIND_STOPS:
         assert re.search(r"frame #\d+: .*start_kernel", bt), bt
 
     assert "0123456789abcdef" in ll.cmd("memory read -s1 -fc -c 16 &hex_asc")
@@ -102,7 +105,8 @@ def test_lldb_breakpoint_on_a_running_kernel(target, lldb):
     assert re.search(r"stop reason = breakpoint 1\.1", stop), stop
     assert re.search(r"frame #0: .*vmlinux`cmd_uptime", stop), stop
     bt = ll.cmd("bt")
-    assert re.search(r"frame #\d+: .*shell_thread", bt), bt
+    if target.arch not in LLDB_NO_UNWIND:
+        assert re.search(r"frame #\d+: .*shell_thread", bt), bt
 
     ll.cmd("breakpoint delete")
     ll.cmd("process detach")

@@ -284,11 +284,11 @@ static void test_thread_paging(void **state)
 	"<target><architecture>fake</architecture><feature name=\"fake.gprs\">" \
 	FAKE_GPR(0) FAKE_GPR(1) FAKE_GPR(2) FAKE_GPR(3) \
 	FAKE_GPR(4) FAKE_GPR(5) FAKE_GPR(6) FAKE_GPR(7) \
-	"<reg name=\"sp\" bitsize=\"64\" regnum=\"9\" type=\"data_ptr\"/>" \
+	"<reg name=\"sp\" bitsize=\"64\" regnum=\"9\" type=\"data_ptr\" generic=\"sp\"/>" \
 	"</feature><feature name=\"fake.&quot;ctl&quot;\">" \
 	"<flags id=\"fake_flags\" size=\"4\"><!-- #$}* --></flags>" \
-	"<reg name=\"pc\" bitsize=\"64\" regnum=\"8\" type=\"code_ptr\"/>" \
-	"<reg name=\"fp\" bitsize=\"64\" regnum=\"10\" type=\"data_ptr\" group=\"general\"/>" \
+	"<reg name=\"pc\" bitsize=\"64\" regnum=\"8\" type=\"code_ptr\" generic=\"pc\"/>" \
+	"<reg name=\"fp\" bitsize=\"64\" regnum=\"10\" type=\"data_ptr\" group=\"general\" generic=\"fp\"/>" \
 	"<reg name=\"flags\" bitsize=\"32\" type=\"fake_flags\"/>" \
 	"<reg name=\"fpu\" bitsize=\"64\"/><reg name=\"sel\" bitsize=\"32\"/>" \
 	"<reg name=\"mode\" bitsize=\"32\"/><reg name=\"tag\" bitsize=\"32\"/>" \
