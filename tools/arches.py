@@ -22,8 +22,9 @@ LIMITS = {
     "no_write_protection": "kernel text and rodata are writable",
     "no_hw_debug": "no hardware breakpoints or watchpoints under QEMU",
     "no_nmi": "no NMI: a CPU spinning with interrupts off is never rounded up, "
-              "and held CPUs spin, since nothing could wake them from `wait` "
-              "with interrupts off",
+              "and no stray NMI can be sent to held CPUs (MIPS's spin, as "
+              "nothing wakes `wait` with interrupts off; RISC-V's sleep in "
+              "`wfi` until the IPI)",
     "gdb_steps_itself": "gdb single-steps with breakpoints of its own, never "
                         "with the stub's 's'",
     "steps_over_hits": "no out-of-line slots (struct kgdb_xol_ops): a hit that "

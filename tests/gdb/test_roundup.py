@@ -140,7 +140,7 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
     stay, and after the next break-in they sleep again. After `continue` every CPU is
     kicked awake and its timer ticks go on."""
     if arch in NO_NMI:
-        pytest.skip("MIPS held CPUs spin: no NMI to wake them")
+        pytest.skip(f"{arch}: no NMI, so no stray one to send (tools/arches.py)")
     m = target.boot(smp=4)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
