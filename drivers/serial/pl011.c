@@ -107,14 +107,9 @@ static void wait_txff(struct uart_pl011 *u)
 			return;
 }
 
-/* Write @len bytes; with @crlf each "\n" goes out as "\r\n". */
-static void uart_write(struct uart_pl011 *u, const char *s, size_t len, bool crlf)
+/* Send @len bytes; with @crlf each "\n" goes out as "\r\n". */
+static void uart_put_chars(struct uart_pl011 *u, const char *s, size_t len, bool crlf)
 {
-	unsigned long flags;
-	bool took;
-
-	local_irq_save(flags);
-	took = cpu_lock_acquire(&u->tx_lock, TX_LOCK_SPINS);
 	for (; len; len--, s++) {
 		if (crlf && *s == '\n') {
 			wait_txff(u);
@@ -123,9 +118,44 @@ static void uart_write(struct uart_pl011 *u, const char *s, size_t len, bool crl
 		wait_txff(u);
 		pl011_out(u, UART_DR, (u8)*s);
 	}
+}
+
+/* uart_put_chars(), one writer at a time. */
+static void uart_write(struct uart_pl011 *u, const char *s, size_t len, bool crlf)
+{
+	unsigned long flags;
+	bool took;
+
+	local_irq_save(flags);
+	took = cpu_lock_acquire(&u->tx_lock, TX_LOCK_SPINS);
+	uart_put_chars(u, s, len, crlf);
 	if (took)
 		cpu_lock_release(&u->tx_lock);
 	local_irq_restore(flags);
+}
+
+/*
+ * The boot console on the first port, from the first printk until the
+ * driver registers the real console (CON_BOOT): before the MMU, the CPU
+ * numbers and the probe, so it takes no lock. QEMU's PL011 transmits
+ * without setup.
+ */
+static struct uart_pl011 early_uart = { .desc = &uart_descs[0] };
+
+static void early_console_write(struct console *con, const char *s, size_t len)
+{
+	uart_put_chars(&early_uart, s, len, true);
+}
+
+static struct console early_console = {
+	.name = "earlycon",
+	.write = early_console_write,
+	.flags = CON_ENABLED | CON_BOOT,
+};
+
+void pl011_early_console_init(void)
+{
+	register_console(&early_console);
 }
 
 static void uart_console_write(struct console *con, const char *s, size_t len)

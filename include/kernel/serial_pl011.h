@@ -12,4 +12,7 @@ struct pl011_desc {
 	unsigned int uartclk;	/* UARTCLK in Hz, for the baud divisor */
 };
 
+/* A boot console on the first port, until the driver's own (drivers/serial/pl011.c). */
+void pl011_early_console_init(void);
+
 #endif

@@ -11,6 +11,7 @@
 #include <kernel/panic.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
+#include <kernel/serial_pl011.h>
 #include <kernel/string.h>
 #include <asm-generic/sections.h>
 #include <asm/processor.h>
@@ -98,7 +99,7 @@ __noreturn void arm_start_kernel(uintptr_t r2)
 
 void arch_setup(void)
 {
-	arm_early_console_init();
+	pl011_early_console_init();
 	pr_info("arm: QEMU virt, device tree at %p, RAM 0x%lx-0x%lx, kernel 0x%lx-0x%lx\n",
 		arm_fdt, (unsigned long)arm_ram_base, (unsigned long)arm_ram_top,
 		(unsigned long)_stext, (unsigned long)kallsyms_end);

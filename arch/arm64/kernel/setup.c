@@ -12,6 +12,7 @@
 #include <kernel/params.h>
 #include <kernel/pci.h>
 #include <kernel/printk.h>
+#include <kernel/serial_pl011.h>
 #include <kernel/string.h>
 #include <asm-generic/sections.h>
 #include <asm/processor.h>
@@ -104,7 +105,7 @@ __noreturn void arm64_start_kernel(uintptr_t x0)
 
 void arch_setup(void)
 {
-	arm64_early_console_init();
+	pl011_early_console_init();
 	pr_info("aarch64: QEMU virt, device tree at %p, RAM 0x%lx-0x%lx, kernel 0x%lx-0x%lx\n",
 		arm64_fdt, (unsigned long)arm64_ram_base, (unsigned long)arm64_ram_top,
 		(unsigned long)_stext, (unsigned long)kallsyms_end);

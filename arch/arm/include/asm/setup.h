@@ -28,7 +28,6 @@ __noreturn void arm_start_kernel(uintptr_t dtb);
 void arm_cpu_init(unsigned int cpu);		/* per CPU: vectors, TPIDRPRW */
 void arm_mmu_init(void);			/* boot CPU: build the page tables */
 void arm_mmu_enable(void);			/* every CPU */
-void arm_early_console_init(void);
 
 /* The GIC: <kernel/gic.h> (drivers/irqchip/gic.c). */
 

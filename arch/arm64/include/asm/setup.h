@@ -34,7 +34,6 @@ __noreturn void arm64_start_kernel(uintptr_t x0);
 void arm64_cpu_init(unsigned int cpu);		/* per CPU: vectors, TPIDR, debug */
 void arm64_mmu_init(void);			/* boot CPU: build the page tables */
 void arm64_mmu_enable(void);			/* every CPU */
-void arm64_early_console_init(void);
 /* A writable alias of kernel RAM at @addr, for text_poke(); NULL if none. */
 void *arm64_writable_alias(const void *addr, size_t len);
 
