@@ -236,3 +236,34 @@ const void *fdt_boot_blob(void)
 {
 	return boot_blob;
 }
+
+static int root_cells(const void *blob, const char *name, int dflt)
+{
+	const void *p = fdt_getprop(blob, 0, name, NULL);
+
+	return p ? (int)fdt32_ld(p) : dflt;
+}
+
+int fdt_memory(const void *blob, u64 *base, u64 *size)
+{
+	int ac = root_cells(blob, "#address-cells", 2), sc = root_cells(blob, "#size-cells", 1);
+	int node = fdt_path_offset(blob, "/memory"), len;
+	const void *p = node >= 0 ? fdt_getprop(blob, node, "reg", &len) : NULL;
+
+	if (!p || ac < 1 || ac > 2 || sc < 1 || sc > 2 || len < (ac + sc) * 4)
+		return -ENOENT;
+	*base = fdt_read_cells(p, ac);
+	*size = fdt_read_cells((const u8 *)p + ac * 4, sc);
+	return 0;
+}
+
+int fdt_bootargs(const void *blob, char *buf, size_t size)
+{
+	int node = fdt_path_offset(blob, "/chosen"), len;
+	const char *p = node >= 0 ? fdt_getprop(blob, node, "bootargs", &len) : NULL;
+
+	if (!p || len <= 0)
+		return -ENOENT;
+	strlcpy(buf, p, MIN((size_t)len, size));
+	return 0;
+}

@@ -26,6 +26,11 @@ const char *fdt_node_name(const void *blob, int node);
 /* A property's value and length, or NULL. */
 const void *fdt_getprop(const void *blob, int node, const char *name, int *len);
 
+/* /memory's first range (the root's cell sizes); -ENOENT without one. */
+int fdt_memory(const void *blob, u64 *base, u64 *size);
+/* /chosen's bootargs into @buf, cut to @size bytes; -ENOENT without them. */
+int fdt_bootargs(const void *blob, char *buf, size_t size);
+
 /*
  * The blob the boot loader passed, for drivers that look devices up after
  * boot (virtio-mmio). The arch sets it once it has checked the blob, and

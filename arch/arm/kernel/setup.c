@@ -48,35 +48,18 @@ static const void *find_fdt(uintptr_t r2)
 	return NULL;
 }
 
-static int root_cells(const void *fdt, const char *name, int dflt)
-{
-	const void *p = fdt_getprop(fdt, 0, name, NULL);
-
-	return p ? (int)fdt32_ld(p) : dflt;
-}
-
 static void parse_fdt(const void *fdt)
 {
-	int ac = root_cells(fdt, "#address-cells", 2), sc = root_cells(fdt, "#size-cells", 1);
-	int node = fdt_path_offset(fdt, "/memory"), len;
-	const void *p;
+	u64 base, size;
 
-	p = node >= 0 ? fdt_getprop(fdt, node, "reg", &len) : NULL;
-	if (p && ac >= 1 && ac <= 2 && sc >= 1 && sc <= 2 && len >= (ac + sc) * 4) {
-		u64 base = fdt_read_cells(p, ac);
-		u64 size = fdt_read_cells((const u8 *)p + ac * 4, sc);
-
-		if (size > ARM_MAX_RAM)
-			size = ARM_MAX_RAM;
+	if (!fdt_memory(fdt, &base, &size)) {
+		size = MIN(size, (u64)ARM_MAX_RAM);
 		if (base + size <= 0x100000000ULL) {
 			arm_ram_base = (uintptr_t)base;
 			arm_ram_top = (uintptr_t)(base + size);
 		}
 	}
-	node = fdt_path_offset(fdt, "/chosen");
-	p = node >= 0 ? fdt_getprop(fdt, node, "bootargs", &len) : NULL;
-	if (p && len > 0)
-		strlcpy(boot_command_line, p, MIN((size_t)len, (size_t)COMMAND_LINE_SIZE));
+	fdt_bootargs(fdt, boot_command_line, COMMAND_LINE_SIZE);
 }
 
 __noreturn void arm_start_kernel(uintptr_t r2)

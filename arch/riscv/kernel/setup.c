@@ -33,31 +33,15 @@ void riscv_cpu_init(unsigned int cpu)
 	csr_write(sscratch, cpu);
 }
 
-static int root_cells(const void *fdt, const char *name, int dflt)
-{
-	const void *p = fdt_getprop(fdt, 0, name, NULL);
-
-	return p ? (int)fdt32_ld(p) : dflt;
-}
-
 static void parse_fdt(const void *fdt)
 {
-	int ac = root_cells(fdt, "#address-cells", 2), sc = root_cells(fdt, "#size-cells", 2);
-	int node = fdt_path_offset(fdt, "/memory"), len;
 	const void *p;
+	u64 base, size;
+	int node, len;
 
-	p = node >= 0 ? fdt_getprop(fdt, node, "reg", &len) : NULL;
-	if (p && ac >= 1 && ac <= 2 && sc >= 1 && sc <= 2 && len >= (ac + sc) * 4) {
-		u64 base = fdt_read_cells(p, ac);
-		u64 size = fdt_read_cells((const u8 *)p + ac * 4, sc);
-
-		if (base == VIRT_RAM)
-			riscv_ram_top = VIRT_RAM + MIN(size, (u64)RISCV_MAX_RAM);
-	}
-	node = fdt_path_offset(fdt, "/chosen");
-	p = node >= 0 ? fdt_getprop(fdt, node, "bootargs", &len) : NULL;
-	if (p && len > 0)
-		strlcpy(boot_command_line, p, MIN((size_t)len, (size_t)COMMAND_LINE_SIZE));
+	if (!fdt_memory(fdt, &base, &size) && base == VIRT_RAM)
+		riscv_ram_top = VIRT_RAM + MIN(size, (u64)RISCV_MAX_RAM);
+	fdt_bootargs(fdt, boot_command_line, COMMAND_LINE_SIZE);
 	node = fdt_path_offset(fdt, "/cpus");
 	p = node >= 0 ? fdt_getprop(fdt, node, "timebase-frequency", &len) : NULL;
 	if (p && len == 4)
