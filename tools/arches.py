@@ -156,10 +156,16 @@ def tty(arch, n):
     return ports[n][0] if n < len(ports) else f"{ARCHES[arch]['tty']}{n}"
 
 
+def port_device(arch, n):
+    """The QEMU device that carries serial port @n, or None for the
+    machine's own UART (-serial)."""
+    ports = ARCHES[arch].get("ports", ())
+    return ports[n][1] if n < len(ports) else None
+
+
 def serial_args(arch, n, chardev):
     """QEMU's options that put chardev @chardev on serial port @n."""
-    ports = ARCHES[arch].get("ports", ())
-    device = ports[n][1] if n < len(ports) else None
+    device = port_device(arch, n)
     if device:
         return ["-device", f"{device},chardev={chardev}"]
     return ["-serial", f"chardev:{chardev}"]
