@@ -261,9 +261,13 @@ int fdt_bootargs(const void *blob, char *buf, size_t size)
 {
 	int node = fdt_path_offset(blob, "/chosen"), len;
 	const char *p = node >= 0 ? fdt_getprop(blob, node, "bootargs", &len) : NULL;
+	size_t n;
 
-	if (!p || len <= 0)
+	if (!p || len <= 0 || !size)
 		return -ENOENT;
-	strlcpy(buf, p, MIN((size_t)len, size));
+	/* The blob may lack the NUL: read no further than the property. */
+	n = MIN(strnlen(p, (size_t)len), size - 1);
+	memcpy(buf, p, n);
+	buf[n] = '\0';
 	return 0;
 }
