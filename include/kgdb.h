@@ -399,6 +399,15 @@ struct kgdb_arch {
 	} hold;
 
 	/*
+	 * Optional: sleep up to @us microseconds (less if something wakes
+	 * the CPU) with interrupts still off and no handler run: the
+	 * master's nap while its transport is silent (kgdb_io_pause()), so
+	 * that a stopped kernel, which spends most of its time waiting for
+	 * the client, leaves its host core alone. NULL: the master spins.
+	 */
+	void (*idle)(unsigned int us);
+
+	/*
 	 * Optional (with CONFIG_KGDB_AGENT): a breakpoint's instruction run
 	 * out of line (struct kgdb_xol_ops). NULL: a hit that does not stop
 	 * is stepped over with the other CPUs held.
@@ -541,6 +550,13 @@ enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_
 bool gdb_session_opener(const u8 *body, size_t len);
 /* "$@payload#cs", run-length encoded, one byte at a time through @put. */
 void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx);
+
+/*
+ * A pause between the master's polls of a silent transport, @quiet_us into
+ * the silence; returns its length in microseconds. For a packet
+ * transport's wait (get_packet(), an ack) as for the core's own.
+ */
+unsigned int kgdb_io_pause(unsigned long quiet_us);
 
 /*
  * Make @io the debugger's transport (one at a time; -EBUSY otherwise). The

@@ -29,15 +29,24 @@ LIMITS = {
                         "with the stub's 's'",
     "steps_over_hits": "no out-of-line slots (struct kgdb_xol_ops): a hit that "
                        "does not stop is stepped over with the other CPUs held",
+    "master_spins": "the master polls a silent transport without sleeping "
+                    "between polls (no kgdb_arch.idle): a stopped kernel "
+                    "keeps a host core busy",
     "vcpus_round_robin": "QEMU runs the vCPUs in turn on one host thread: "
                          "what waits on another CPU (a roundup, a step over a "
                          "conditional breakpoint's false hit) waits for its turn",
+}
+
+X86_LIMITS = {
+    "master_spins": "`hlt` with interrupts off wakes only for an NMI",
 }
 
 MALTA_LIMITS = {
     "no_write_protection": "KSEG0, where the kernel runs, is unmapped",
     "no_hw_debug": "WatchLo/WatchHi hold values but never trap",
     "no_nmi": "cross-CPU requests ride the timer tick",
+    "master_spins": "`wait` wakes only for an interrupt it then takes, "
+                    "and the timer's is the kernel's tick",
     "gdb_steps_itself": "gdb's MIPS support always steps by itself",
     "steps_over_hits": "no return from a slot that sets Status.IE and jumps at "
                        "once: a task could be preempted in the slot",
@@ -51,7 +60,7 @@ ARCHES = {
         "tty": "ttyS",
         "nic": "virtio-net-pci",
         "transports": ("kgdboc", "kgdboe"),
-        "limits": {},
+        "limits": X86_LIMITS,
     },
     "i386": {
         "srcarch": "x86",
@@ -60,7 +69,7 @@ ARCHES = {
         "tty": "ttyS",
         "nic": "virtio-net-pci",        # make run's; the suite's kgdboe is x86_64's
         "transports": ("kgdboc",),
-        "limits": {},
+        "limits": X86_LIMITS,
     },
     "arm": {
         "srcarch": "arm",
@@ -122,6 +131,8 @@ ARCHES = {
             "no_write_protection": "RAM is mapped by a few large read/write TLB1 pages",
             "no_hw_debug": "the e500 has no IAC/DAC",
             "vcpus_round_robin": "qemu-system-ppc has no multi-threaded TCG",
+            "master_spins": "a doze with interrupts off ends only on the "
+                            "critical interrupt, which the roundup's NMI is",
             "steps_over_hits": "no return from a slot that sets MSR[EE] and "
                                "branches at once (rfi needs SRR0/1): a task "
                                "could be preempted in it",

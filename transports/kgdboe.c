@@ -51,6 +51,9 @@
 #define KGDBOE_NOTICE_BUF	1024
 #define KGDBOE_LOCK_WAIT_US	1000000UL
 #define KGDBOE_POLL_US		10
+/* Silence after a reply spun through (gdb's ack and next request come
+ * sooner in a busy exchange); past it the master naps (kgdb_io_pause()). */
+#define KGDBOE_SPIN_US		1000
 /*
  * gdb always asks something right after a stop, and acks monitor output
  * at once: silence that long after a stop reply, or after output it has
@@ -381,8 +384,12 @@ static void kgdboe_wait_turn(bool silence_resends)
 		resend_reply();
 		rel.resend_us = MIN(2 * rel.resend_us, KGDBOE_RESEND_MAX_US);
 	}
-	udelay(KGDBOE_POLL_US);
-	rel.quiet_us += KGDBOE_POLL_US;
+	if (rel.quiet_us < KGDBOE_SPIN_US) {
+		udelay(KGDBOE_POLL_US);
+		rel.quiet_us += KGDBOE_POLL_US;
+	} else {
+		rel.quiet_us += kgdb_io_pause(rel.quiet_us);
+	}
 }
 
 static int kgdboe_get_packet(char *buf, size_t size)

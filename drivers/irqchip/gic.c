@@ -34,6 +34,7 @@
 #define GICD_IGROUPR	0x080
 #define GICD_ISENABLER	0x100
 #define GICD_ICENABLER	0x180
+#define GICD_ICPENDR	0x280
 #define GICD_IPRIORITYR	0x400
 #define GICD_ITARGETSR	0x800
 #define GICD_ICFGR	0xc00
@@ -96,6 +97,20 @@ bool gic_has_fiq(void)
 void gic_nmi_only(bool on)
 {
 	writel(on ? PMR_NMI_ONLY : PMR_ALL, GICC + GICC_PMR);
+}
+
+void gic_wake_only(unsigned int intid, bool on)
+{
+	if (on) {
+		gicd_set_prio(intid, PRIO_NMI);
+		gicd_write(GICD_ISENABLER, 1U << intid);
+		writel(PMR_NMI_ONLY, GICC + GICC_PMR);
+		return;
+	}
+	gicd_write(GICD_ICENABLER, 1U << intid);
+	gicd_write(GICD_ICPENDR, 1U << intid);
+	gicd_set_prio(intid, PRIO_IRQ);
+	writel(PMR_ALL, GICC + GICC_PMR);
 }
 
 void gic_dist_init(void)

@@ -15,6 +15,7 @@ struct pt_regs;
 #define GIC_SGI_RESCHEDULE	1
 #define GIC_SGI_CRASH		2
 #define GIC_SGI_NMI		15	/* group 0: delivered as FIQ */
+#define GIC_PPI_VTIMER		27	/* virtual timer: the debugger's nap */
 #define GIC_PPI_SEC_PTIMER	29	/* Secure physical timer */
 #define GIC_PPI_NS_PTIMER	30	/* Non-secure physical timer */
 
@@ -32,6 +33,10 @@ void gic_send_sgi_others(unsigned int intid);
 bool gic_has_fiq(void);
 /* Let this CPU's interface signal only the NMI SGI (@on), or everything. */
 void gic_nmi_only(bool on);
+/* Let this CPU's interface signal only per-CPU @intid (and the NMI SGI),
+ * enabled, for a wfi that it ends (@on); or everything again, with @intid
+ * disabled and no longer pending. */
+void gic_wake_only(unsigned int intid, bool on);
 
 /* The exception entry's handlers for the IRQ and FIQ lines. */
 void gic_do_irq(struct pt_regs *regs);

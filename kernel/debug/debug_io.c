@@ -6,9 +6,11 @@
 
 #include <kernel/errno.h>
 #include <kernel/irq.h>
+#include <kernel/jiffies.h>
 #include <kernel/params.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>
+#include <asm/processor.h>	/* cpu_relax() */
 #include "debug_internal.h"
 
 static bool kgdbwait, kgdbwait_done;
@@ -36,6 +38,49 @@ int kgdb_io_read_char(void)
 		return (u8)replay_buf[replay_pos++];
 	replay_len = replay_pos = 0;
 	return kgdb_io_ops->read_char();
+}
+
+/*
+ * Pauses between polls of a silent transport. A burst's gaps (a UART's
+ * FIFO refilled, the rest of a packet) are spun through; past them the
+ * master sleeps, where the arch can (kgdb_arch.idle), a quarter of the
+ * silence so far: what arrives then waits at most a quarter longer than
+ * it took to come, and a client that thinks for seconds costs the host
+ * 250 wakeups a second, not a core.
+ */
+#define SPIN_POLLS	1000
+#define POLL_US		10
+#define NAP_MIN_US	50
+#define NAP_MAX_US	4000
+
+unsigned int kgdb_io_pause(unsigned long quiet_us)
+{
+	unsigned int us;
+
+	if (!arch_kgdb_ops.idle) {
+		udelay(POLL_US);
+		return POLL_US;
+	}
+	us = (unsigned int)MIN(MAX(quiet_us / 4, (unsigned long)NAP_MIN_US), NAP_MAX_US);
+	arch_kgdb_ops.idle(us);
+	return us;
+}
+
+int kgdb_io_getc(void)
+{
+	unsigned long quiet_us = 0;
+	unsigned int polls = 0;
+	int c;
+
+	while ((c = kgdb_io_read_char()) == KGDB_NO_CHAR) {
+		if (polls < SPIN_POLLS) {
+			polls++;
+			cpu_relax();
+		} else {
+			quiet_us += kgdb_io_pause(quiet_us);
+		}
+	}
+	return c;
 }
 
 static int kgdbwait_setup(const char *val)

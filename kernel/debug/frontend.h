@@ -138,6 +138,8 @@ extern struct kgdb_io *kgdb_io_ops;
  * line's. KGDB_NO_CHAR when none is waiting.
  */
 int kgdb_io_read_char(void);
+/* The next byte, waiting as long as it takes (napping, see kgdb_io_pause()). */
+int kgdb_io_getc(void);
 /* Bytes the next front end reads first; -E2BIG if they do not fit. */
 int kgdb_io_replay(const char *s, size_t len);
 /* A front end says a client is attached (from its first packet to its end). */

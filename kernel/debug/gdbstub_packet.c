@@ -192,11 +192,7 @@ void gdb_framing_reset(void)
 
 static u8 gdb_getc(void)
 {
-	int c;
-
-	while ((c = kgdb_io_read_char()) == KGDB_NO_CHAR)
-		;
-	return (u8)c;
+	return (u8)kgdb_io_getc();
 }
 
 /* The next character, or KGDB_NO_CHAR after @us of silence. */

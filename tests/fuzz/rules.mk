@@ -113,50 +113,37 @@ $(FUZZ_KDB_EDIT_BIN): $(FUZZ_KDB_EDIT_OBJS)
 $(FUZZ_KDB_CMDS_BIN): $(FUZZ_KDB_CMDS_OBJS)
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lpthread
 
-# The seeds stay as committed: new inputs go to a scratch corpus.
+# The seeds stay as committed: new inputs go to a scratch corpus. One smoke:
+# $(1) its name, $(2) the harness, $(3) its flags, $(4) inputs, $(5) corpora.
+define fuzz_smoke
+.PHONY: fuzz-smoke-$(1)
+fuzz-smoke-$(1): $(2)
+	$$(Q)rm -rf $$(FUZZ_DIR)/smoke-$(1) && mkdir -p $$(FUZZ_DIR)/smoke-$(1)
+	$$(Q)$(2) $(3) -seed=1 -runs=$(4) -artifact_prefix=$$(FUZZ_DIR)/$(1)- \
+		$$(FUZZ_DIR)/smoke-$(1) $(5) 2>$$(FUZZ_DIR)/smoke-$(1).log || \
+		{ tail -40 $$(FUZZ_DIR)/smoke-$(1).log; exit 1; }
+	@echo "  FUZZ    $(2) ($(4) inputs): $$$$(grep -E '^Done|#[0-9]+ +DONE' \
+		$$(FUZZ_DIR)/smoke-$(1).log | tail -1)"
+endef
+$(eval $(call fuzz_smoke,gdbstub,$(FUZZ_BIN),$(FUZZ_FLAGS),$(FUZZ_RUNS),tests/fuzz/corpus))
+$(eval $(call fuzz_smoke,netpoll,$(FUZZ_NETPOLL_BIN),$(FUZZ_NETPOLL_FLAGS),$(FUZZ_RUNS),\
+	tests/fuzz/corpus-netpoll))
+$(eval $(call fuzz_smoke,kgdboe,$(FUZZ_KGDBOE_BIN),$(FUZZ_NETPOLL_FLAGS),$(FUZZ_KGDBOE_RUNS),\
+	tests/fuzz/corpus-kgdboe tests/fuzz/corpus-netpoll))
+$(eval $(call fuzz_smoke,agent,$(FUZZ_AGENT_BIN),$(FUZZ_AGENT_FLAGS),$(FUZZ_AGENT_RUNS),\
+	tests/fuzz/corpus-agent))
+$(eval $(call fuzz_smoke,kdb-edit,$(FUZZ_KDB_EDIT_BIN),$(FUZZ_KDB_EDIT_FLAGS),$(FUZZ_RUNS),\
+	tests/fuzz/corpus-kdb-edit))
+$(eval $(call fuzz_smoke,kdb-cmds,$(FUZZ_KDB_CMDS_BIN),$(FUZZ_KDB_CMDS_FLAGS),$(FUZZ_RUNS),\
+	tests/fuzz/corpus-kdb-cmds))
+
+# The smokes run side by side: each is one process, and the gdbstub's
+# alone takes about a minute.
+FUZZ_JOBS ?= $(shell nproc)
 check-fuzz: $(FUZZ_BIN) $(FUZZ_NETPOLL_BIN) $(FUZZ_KGDBOE_BIN) $(FUZZ_AGENT_BIN) \
 		$(FUZZ_KDB_EDIT_BIN) $(FUZZ_KDB_CMDS_BIN)
-	$(Q)rm -rf $(FUZZ_DIR)/smoke && mkdir -p $(FUZZ_DIR)/smoke
-	@echo "  FUZZ    $(FUZZ_BIN) ($(FUZZ_RUNS) inputs)"
-	$(Q)$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
-		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/smoke tests/fuzz/corpus 2>$(FUZZ_DIR)/smoke.log || \
-		{ tail -40 $(FUZZ_DIR)/smoke.log; exit 1; }
-	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke.log | tail -1
-	$(Q)rm -rf $(FUZZ_DIR)/smoke-netpoll && mkdir -p $(FUZZ_DIR)/smoke-netpoll
-	@echo "  FUZZ    $(FUZZ_NETPOLL_BIN) ($(FUZZ_RUNS) inputs)"
-	$(Q)$(FUZZ_NETPOLL_BIN) $(FUZZ_NETPOLL_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
-		-artifact_prefix=$(FUZZ_DIR)/netpoll- $(FUZZ_DIR)/smoke-netpoll \
-		tests/fuzz/corpus-netpoll 2>$(FUZZ_DIR)/smoke-netpoll.log || \
-		{ tail -40 $(FUZZ_DIR)/smoke-netpoll.log; exit 1; }
-	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-netpoll.log | tail -1
-	$(Q)rm -rf $(FUZZ_DIR)/smoke-kgdboe && mkdir -p $(FUZZ_DIR)/smoke-kgdboe
-	@echo "  FUZZ    $(FUZZ_KGDBOE_BIN) ($(FUZZ_KGDBOE_RUNS) inputs)"
-	$(Q)$(FUZZ_KGDBOE_BIN) $(FUZZ_NETPOLL_FLAGS) -seed=1 -runs=$(FUZZ_KGDBOE_RUNS) \
-		-artifact_prefix=$(FUZZ_DIR)/kgdboe- $(FUZZ_DIR)/smoke-kgdboe \
-		tests/fuzz/corpus-kgdboe tests/fuzz/corpus-netpoll 2>$(FUZZ_DIR)/smoke-kgdboe.log || \
-		{ tail -40 $(FUZZ_DIR)/smoke-kgdboe.log; exit 1; }
-	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-kgdboe.log | tail -1
-	$(Q)rm -rf $(FUZZ_DIR)/smoke-agent && mkdir -p $(FUZZ_DIR)/smoke-agent
-	@echo "  FUZZ    $(FUZZ_AGENT_BIN) ($(FUZZ_AGENT_RUNS) inputs)"
-	$(Q)$(FUZZ_AGENT_BIN) $(FUZZ_AGENT_FLAGS) -seed=1 -runs=$(FUZZ_AGENT_RUNS) \
-		-artifact_prefix=$(FUZZ_DIR)/agent- $(FUZZ_DIR)/smoke-agent \
-		tests/fuzz/corpus-agent 2>$(FUZZ_DIR)/smoke-agent.log || \
-		{ tail -40 $(FUZZ_DIR)/smoke-agent.log; exit 1; }
-	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-agent.log | tail -1
-	$(Q)rm -rf $(FUZZ_DIR)/smoke-kdb-edit && mkdir -p $(FUZZ_DIR)/smoke-kdb-edit
-	@echo "  FUZZ    $(FUZZ_KDB_EDIT_BIN) ($(FUZZ_RUNS) inputs)"
-	$(Q)$(FUZZ_KDB_EDIT_BIN) $(FUZZ_KDB_EDIT_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
-		-artifact_prefix=$(FUZZ_DIR)/kdb-edit- $(FUZZ_DIR)/smoke-kdb-edit \
-		tests/fuzz/corpus-kdb-edit 2>$(FUZZ_DIR)/smoke-kdb-edit.log || \
-		{ tail -40 $(FUZZ_DIR)/smoke-kdb-edit.log; exit 1; }
-	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-kdb-edit.log | tail -1
-	$(Q)rm -rf $(FUZZ_DIR)/smoke-kdb-cmds && mkdir -p $(FUZZ_DIR)/smoke-kdb-cmds
-	@echo "  FUZZ    $(FUZZ_KDB_CMDS_BIN) ($(FUZZ_RUNS) inputs)"
-	$(Q)$(FUZZ_KDB_CMDS_BIN) $(FUZZ_KDB_CMDS_FLAGS) -seed=1 -runs=$(FUZZ_RUNS) \
-		-artifact_prefix=$(FUZZ_DIR)/kdb-cmds- $(FUZZ_DIR)/smoke-kdb-cmds \
-		tests/fuzz/corpus-kdb-cmds 2>$(FUZZ_DIR)/smoke-kdb-cmds.log || \
-		{ tail -40 $(FUZZ_DIR)/smoke-kdb-cmds.log; exit 1; }
-	$(Q)grep -E "^Done|#[0-9]+ +DONE" $(FUZZ_DIR)/smoke-kdb-cmds.log | tail -1
+	$(Q)$(MAKE) --no-print-directory -j$(FUZZ_JOBS) \
+		$(addprefix fuzz-smoke-,gdbstub netpoll kgdboe agent kdb-edit kdb-cmds)
 
 # make fuzz FUZZ=netpoll (or kgdboe, agent, kdb-edit, kdb-cmds): that harness, with its own corpora.
 ifeq ($(FUZZ),kdb-cmds)

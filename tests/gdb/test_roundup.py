@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from machine import GDB_STEPS_ITSELF, NO_HW_DEBUG, NO_NMI
+from machine import GDB_STEPS_ITSELF, MASTER_SPINS, NO_HW_DEBUG, NO_NMI
 from target import resume_to_shell
 
 # What a timer interrupt's backtrace holds: the arch's tick handlers, then
@@ -41,14 +41,20 @@ TIMER_CPUS = {"x86_64": (3, 40), "i386": (3, 40), "powerpc": (1, 10)}
 MSR_WE = 0x00040000
 
 
-def sleeping_held_cpus(m, arch):
-    """The held CPUs that sleep, as a sorted list of CPU numbers."""
+def sleeping_cpus(m, arch):
+    """The CPUs that sleep, as a sorted list of CPU numbers."""
     if arch == "powerpc":
         regs = m.monitor("info registers -a").replace("\r", "")
         return sorted(cpu for cpu, msr in re.findall(r"CPU#(\d+)\nMSR ([0-9a-f]+)", regs)
                       if int(msr, 16) & MSR_WE)
     busy = m.busy_vcpus()
     return [str(cpu) for cpu in range(m.cpus) if str(cpu) not in busy]
+
+
+def sleepers(arch, held, master):
+    """Who should sleep while gdb is silent: the @held CPUs, and the
+    @master too unless it polls without sleeping (master_spins)."""
+    return sorted(held + ([] if arch in MASTER_SPINS else [master]))
 
 
 # Stray NMIs gdb raises on the held CPUs, as writes by the master: x86's
@@ -135,7 +141,8 @@ def test_breakpoint_in_timer_interrupt_on_several_cpus(target, arch):
 
 def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
     """Held CPUs sleep instead of spinning, at kgdbwait and after a
-    break-in. Stray NMIs wake them (for a moment, or on ARM until the
+    break-in, and so does the master while gdb is silent, where it can
+    (master_spins). Stray NMIs wake them (for a moment, or on ARM until the
     release) but do not move them: their PCs, backtraces and registers
     stay, and after the next break-in they sleep again. After `continue` every CPU is
     kicked awake and its timer ticks go on."""
@@ -145,7 +152,7 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     held = [str(cpu) for cpu in range(1, m.cpus)]
-    assert sleeping_held_cpus(m, arch) == held
+    assert sleeping_cpus(m, arch) == sleepers(arch, held, "0")
     before = g.cpu_pcs()
     bt_before = g.cmd("thread apply all -q bt 3")
     regs_before = held_cpu_registers(g, held)
@@ -155,7 +162,9 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
         for addr, value in STRAY_NMIS[arch]:
             g.cmd(f"set {{unsigned int}}{addr:#x} = {value:#x}")
         time.sleep(0.05)
-    assert sleeping_held_cpus(m, arch) == ([] if arch in STRAY_NMI_KEEPS_AWAKE else held)
+    # The master's naps are not measured here: on ARM the woken CPUs spin.
+    assert [c for c in sleeping_cpus(m, arch) if c in held] == \
+        ([] if arch in STRAY_NMI_KEEPS_AWAKE else held)
     assert g.cpu_pcs() == before
     assert g.cmd("thread apply all -q bt 3") == bt_before
     assert held_cpu_registers(g, held) == regs_before
@@ -163,7 +172,27 @@ def test_held_cpus_sleep_and_survive_stray_nmis(target, arch):
     g.interrupt()
     g.wait_stop()
     master = re.search(r"^\*.*on CPU(\d+)", g.cmd("info threads"), re.M).group(1)
-    assert sleeping_held_cpus(m, arch) == [c for c in held + ["0"] if c != master]
+    assert sleeping_cpus(m, arch) == sleepers(arch, [c for c in held + ["0"] if c != master],
+                                              master)
+    check_every_cpu_ticks(g, m.cpus)
+    g.cont()
+
+
+def test_a_stopped_kernel_sleeps_while_gdb_is_silent(target, arch):
+    """While gdb says nothing, a stopped kernel leaves the host alone: the
+    held CPUs sleep and the master naps between polls of its transport
+    (kgdb_arch.idle), after a burst of traffic as at kgdbwait. A nap ends
+    in time for what comes next, and after `continue` every CPU's timer
+    ticks go on (the nap's timer is not the tick's, or it is set back)."""
+    if arch in MASTER_SPINS:
+        pytest.skip(f"{arch}: the master polls without sleeping (tools/arches.py)")
+    m = target.boot(smp=2)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    assert sleeping_cpus(m, arch) == ["0", "1"]
+    for _ in range(3):
+        assert re.search(r"0x[0-9a-f]+", g.cmd("x/256xw $sp"))
+    assert sleeping_cpus(m, arch) == ["0", "1"]
     check_every_cpu_ticks(g, m.cpus)
     g.cont()
 

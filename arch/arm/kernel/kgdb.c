@@ -79,6 +79,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_REGISTERS(arm_kgdb_regs, arm_kgdb_features, "arm", 15, 13, 11),
 	.step = { .irq = KGDB_IRQ_MASK(cpsr, PSR_I), .next_pcs = arm_kgdb_next_pcs },
 	.hold.wait = arm_kgdb_hold_wait,
+	.idle = arm_timer_nap,
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS
 	.hw = &arm_kgdb_hw,
 #endif

@@ -14,6 +14,7 @@
 #include <asm/setup.h>
 
 #define CNTP_CTL_ENABLE	0x1
+#define CNTV_CTL_ENABLE	0x1
 #define DEFAULT_FREQ	62500000UL	/* QEMU's, if CNTFRQ reads 0 */
 
 unsigned long arm_timer_freq;
@@ -98,3 +99,24 @@ void arch_timer_init(void)
 		arm_timer_freq / 1000 % 1000);
 	arm_timer_start();
 }
+
+#ifdef CONFIG_KGDB
+/*
+ * The debugger's nap (kgdb_arch.idle): wfi until the virtual timer, which
+ * the kernel leaves alone otherwise, fires @us from now. Only its PPI gets
+ * through the GIC meanwhile (a tick stays pending, for when the kernel
+ * runs again); it is off and not pending after.
+ */
+void arm_timer_nap(unsigned int us)
+{
+	u32 ticks = us * (u32)(arm_timer_freq / 1000000);
+
+	__asm__ __volatile__("mcr p15, 0, %0, c14, c3, 0" : : "r"(ticks));	/* CNTV_TVAL */
+	__asm__ __volatile__("mcr p15, 0, %0, c14, c3, 1\n\tisb" : : "r"(CNTV_CTL_ENABLE));
+	gic_wake_only(GIC_PPI_VTIMER, true);
+	dsb();
+	__asm__ __volatile__("wfi" : : : "memory");
+	__asm__ __volatile__("mcr p15, 0, %0, c14, c3, 1\n\tisb" : : "r"(0));	/* CNTV_CTL */
+	gic_wake_only(GIC_PPI_VTIMER, false);
+}
+#endif

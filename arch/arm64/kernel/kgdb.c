@@ -108,6 +108,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_REGISTERS(arm64_kgdb_regs, arm64_kgdb_features, "aarch64", 32, 31, 29),
 	.step = { .irq = KGDB_IRQ_MASK(pstate, PSR_I), .single = arm64_kgdb_single },
 	.hold.wait = arm64_kgdb_hold_wait,
+	.idle = arm64_timer_nap,
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS
 	.hw = &arm64_kgdb_hw,
 #endif

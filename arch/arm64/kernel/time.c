@@ -12,6 +12,7 @@
 #include <asm/setup.h>
 
 #define CNTP_CTL_ENABLE	0x1
+#define CNTV_CTL_ENABLE	0x1
 #define DEFAULT_FREQ	62500000UL	/* QEMU's, if CNTFRQ reads 0 */
 
 unsigned long arm64_timer_freq;
@@ -81,3 +82,23 @@ void arch_timer_init(void)
 		arm64_timer_freq / 1000 % 1000);
 	arm64_timer_start();
 }
+
+#ifdef CONFIG_KGDB
+/*
+ * The debugger's nap (kgdb_arch.idle): wfi until the virtual timer, which
+ * the kernel leaves alone otherwise, fires @us from now. Only its PPI gets
+ * through the GIC meanwhile (a tick stays pending, for when the kernel
+ * runs again); it is off and not pending after.
+ */
+void arm64_timer_nap(unsigned int us)
+{
+	write_sysreg((u64)us * arm64_timer_freq / 1000000, cntv_tval_el0);
+	write_sysreg(CNTV_CTL_ENABLE, cntv_ctl_el0);
+	gic_wake_only(GIC_PPI_VTIMER, true);
+	dsb();
+	__asm__ __volatile__("wfi" : : : "memory");
+	write_sysreg(0, cntv_ctl_el0);
+	isb();
+	gic_wake_only(GIC_PPI_VTIMER, false);
+}
+#endif

@@ -12,6 +12,7 @@
 #include <asm/context.h>
 #include <asm/csr.h>
 #include <asm/kgdb.h>
+#include <asm/setup.h>
 #include <kgdb.h>
 #include "kgdb_riscv.h"
 
@@ -88,5 +89,6 @@ const struct kgdb_arch arch_kgdb_ops = {
 		       GDB_FP),
 	.step = { .irq = KGDB_IRQ_ENABLE(sstatus, SR_SPIE), .next_pcs = riscv_kgdb_next_pcs },
 	.hold.wait = riscv_kgdb_hold_wait,
+	.idle = riscv_timer_nap,
 	.cpu.leave = riscv_kgdb_cpu_leave,
 };

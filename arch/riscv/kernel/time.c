@@ -85,3 +85,21 @@ void arch_timer_init(void)
 		timebase() / 1000 % 1000);
 	riscv_timer_start();
 }
+
+#ifdef CONFIG_KGDB
+/*
+ * The debugger's nap (kgdb_arch.idle): wfi until this CPU's timer, set
+ * @us from now, with only the timer enabled in sie; then the tick's
+ * deadline is set again, so the kernel's ticks go on as before.
+ */
+void riscv_timer_nap(unsigned int us)
+{
+	unsigned long sie = csr_read_clear(sie, SIE_SSIE | SIE_SEIE);
+
+	csr_set(sie, SIE_STIE);
+	sbi_set_timer(read_time() + (u64)us * timebase() / 1000000);
+	__asm__ __volatile__("wfi" : : : "memory");
+	sbi_set_timer(next_tick[smp_processor_id()]);
+	csr_write(sie, sie);
+}
+#endif

@@ -27,11 +27,7 @@ static struct {
 
 int kdb_getc(void)
 {
-	int c;
-
-	while ((c = kgdb_io_read_char()) == KGDB_NO_CHAR)
-		;
-	return c;
+	return kgdb_io_getc();
 }
 
 int kdb_getc_within(unsigned int ms)

@@ -35,6 +35,8 @@ void arm_mmu_enable(void);			/* every CPU */
 void arm_timer_start(void);
 unsigned long arm_timer_ticks(unsigned int cpu);
 extern unsigned long arm_timer_freq;
+/* Sleep up to @us, interrupts off: the debugger's nap (time.c). */
+void arm_timer_nap(unsigned int us);
 
 /* Exception entry (arch/arm/kernel/entry.S) and its C handlers. */
 extern char arm_vectors[];

@@ -41,6 +41,8 @@ void *arm64_writable_alias(const void *addr, size_t len);
 void arm64_timer_start(void);
 unsigned long arm64_timer_ticks(unsigned int cpu);
 extern unsigned long arm64_timer_freq;
+/* Sleep up to @us, interrupts off: the debugger's nap (time.c). */
+void arm64_timer_nap(unsigned int us);
 
 /* Exception entry (arch/arm64/kernel/entry.S) and its C handlers. */
 extern char arm64_vectors[];

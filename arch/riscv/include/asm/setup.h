@@ -52,6 +52,8 @@ void plic_handle_irq(struct pt_regs *regs);
 void riscv_timer_start(void);
 void riscv_timer_interrupt(struct pt_regs *regs);
 unsigned long riscv_timer_ticks(unsigned int cpu);
+/* Sleep up to @us, interrupts off: the debugger's nap (time.c). */
+void riscv_timer_nap(unsigned int us);
 extern unsigned long riscv_timebase;
 void riscv_ipi_interrupt(struct pt_regs *regs);
 void riscv_send_crash_ipi_self(void);
