@@ -16,6 +16,9 @@ CHECK_TARGETS += check-fuzz
 FUZZ_DIR := build/host/fuzz
 FUZZ_CC ?= clang-14
 FUZZ_RUNS ?= 100000
+# The packet layer's inputs are the slowest (a session each): its smoke is
+# the longest of the six that run side by side.
+FUZZ_GDBSTUB_RUNS ?= 50000
 FUZZ_TIME ?= 0
 # As tests/unit/rules.mk builds them (that file is included after this one).
 FUZZ_RENAMED := memcpy memmove memset memcmp strlen strnlen strcmp strncmp strchr \
@@ -125,7 +128,7 @@ fuzz-smoke-$(1): $(2)
 	@echo "  FUZZ    $(2) ($(4) inputs): $$$$(grep -E '^Done|#[0-9]+ +DONE' \
 		$$(FUZZ_DIR)/smoke-$(1).log | tail -1)"
 endef
-$(eval $(call fuzz_smoke,gdbstub,$(FUZZ_BIN),$(FUZZ_FLAGS),$(FUZZ_RUNS),tests/fuzz/corpus))
+$(eval $(call fuzz_smoke,gdbstub,$(FUZZ_BIN),$(FUZZ_FLAGS),$(FUZZ_GDBSTUB_RUNS),tests/fuzz/corpus))
 $(eval $(call fuzz_smoke,netpoll,$(FUZZ_NETPOLL_BIN),$(FUZZ_NETPOLL_FLAGS),$(FUZZ_RUNS),\
 	tests/fuzz/corpus-netpoll))
 $(eval $(call fuzz_smoke,kgdboe,$(FUZZ_KGDBOE_BIN),$(FUZZ_NETPOLL_FLAGS),$(FUZZ_KGDBOE_RUNS),\

@@ -57,7 +57,7 @@ class Tally:
 # out as the timed soak shares its minutes: on the slowest machines a
 # breakpoint stop costs seconds, and a test that has used up its share
 # stops after half its rounds. `make torture` runs every round.
-SHORT_SECONDS = 100
+SHORT_SECONDS = 60
 
 
 def rounds(tally, n, share=1.0):

@@ -104,6 +104,12 @@ bool script_done(void);
 const char *output_buf(size_t *len);
 const char *expected_buf(size_t *len);
 
+/* The master's naps (kgdb_arch.idle) as the core asked for them, in
+ * microseconds; each waits its length with udelay(). */
+#define FAKE_MAX_NAPS	256
+extern unsigned int fake_naps[FAKE_MAX_NAPS];
+extern size_t fake_nr_naps;
+
 /* With fake_virtual_clock set, udelay() adds to fake_clock_us and sleeps not. */
 extern bool fake_virtual_clock;
 extern unsigned long fake_clock_us;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 #include <kernel/errno.h>
+#include <kernel/jiffies.h>	/* udelay() */
 #include "fake.h"
 
 struct kgdb_hw_slot fake_hw[NR_CPUS][KGDB_HW_SLOTS];
@@ -230,6 +231,18 @@ static const struct kgdb_hw_ops fake_hw_ops = {
 };
 #endif
 
+unsigned int fake_naps[FAKE_MAX_NAPS];
+size_t fake_nr_naps;
+
+#ifndef FAKE_ARCH_MINIMAL
+static void fake_idle(unsigned int us)
+{
+	if (fake_nr_naps < FAKE_MAX_NAPS)
+		fake_naps[fake_nr_naps++] = us;
+	udelay(us);
+}
+#endif
+
 const struct kgdb_arch arch_kgdb_ops = {
 	.bp_insn = 0xcc,
 	.bp_len = 1,
@@ -264,6 +277,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 		  .window_start = fake_hold_window, .window_end = fake_hold_window + 1 },
 #endif
 	.cpu = { .enter = fake_cpu_enter, .leave = fake_cpu_leave },
+	.idle = fake_idle,
 	.hw = &fake_hw_ops,
 #endif
 };

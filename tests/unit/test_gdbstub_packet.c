@@ -211,6 +211,33 @@ static void test_frame_scan(void **state)
 	assert_false(gdb_session_opener((const u8 *)"qSupporte", 9));
 }
 
+/*
+ * gdb thinks for 100 ms: the master spins a while, then naps a quarter of
+ * the silence so far each time, 50 us to 4 ms, and the packet that ends
+ * the silence is still answered.
+ */
+static void test_silence_is_napped_through(void **state)
+{
+	unsigned long waited = 0;
+
+	gdb_connect();
+	script_late(100000);
+	xchg("qC", "QC2");
+	resume("c");
+	fake_nr_naps = 0;
+	break_in();
+	assert_true(fake_nr_naps > 20);
+	for (size_t i = 0; i < fake_nr_naps; i++) {
+		assert_in_range(fake_naps[i], 50, 4000);
+		assert_true(fake_naps[i] <= MAX(50UL, waited / 4));
+		if (i)
+			assert_true(fake_naps[i] >= fake_naps[i - 1]);
+		waited += fake_naps[i];
+	}
+	assert_true(waited >= 100000);
+	assert_int_equal(fake_naps[fake_nr_naps - 1], 4000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +252,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_oversized, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_silence_is_napped_through, setup1, teardown),
 		cmocka_unit_test(test_frame_scan),
 		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,
