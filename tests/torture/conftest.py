@@ -2,10 +2,21 @@
 """The torture suite's fixtures, and its report: the seed first, then what
 each test did and found (tests/torture/torture.py Tally), totals, and a
 closing 'N passed, N failed' line."""
+from pathlib import Path
+
 import pytest
 
 import torture
 from target import Target
+
+
+HERE = Path(__file__).resolve().parent
+_rootpath = Path.cwd()
+
+
+def pytest_configure(config):
+    global _rootpath
+    _rootpath = config.rootpath
 
 
 def pytest_sessionstart(session):
@@ -40,7 +51,8 @@ _tallies = {}
 
 
 def pytest_runtest_logreport(report):
-    if not report.nodeid.startswith("tests/torture/"):    # make check runs the suites at once
+    # make check runs the suites in one session: report only this one's.
+    if HERE not in (_rootpath / report.fspath).resolve().parents:
         return
     prev = _results.get(report.nodeid)
     if report.failed:

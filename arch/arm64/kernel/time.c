@@ -94,6 +94,7 @@ void arm64_timer_nap(unsigned int us)
 {
 	write_sysreg((u64)us * arm64_timer_freq / 1000000, cntv_tval_el0);
 	write_sysreg(CNTV_CTL_ENABLE, cntv_ctl_el0);
+	isb();		/* the timer runs before the wfi that waits for it */
 	gic_wake_only(GIC_PPI_VTIMER, true);
 	dsb();
 	__asm__ __volatile__("wfi" : : : "memory");
