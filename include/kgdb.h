@@ -400,7 +400,8 @@ struct kgdb_arch {
 
 	/*
 	 * Optional: sleep up to @us microseconds (less if something wakes
-	 * the CPU) with interrupts still off and no handler run: the
+	 * the CPU) with interrupts still off and no handler run (but the
+	 * arch's own, for an NMI it sent itself where only an NMI wakes): the
 	 * master's nap while its transport is silent (kgdb_io_pause()), so
 	 * that a stopped kernel, which spends most of its time waiting for
 	 * the client, leaves its host core alone. NULL: the master spins.

@@ -37,10 +37,6 @@ LIMITS = {
                          "conditional breakpoint's false hit) waits for its turn",
 }
 
-X86_LIMITS = {
-    "master_spins": "`hlt` with interrupts off wakes only for an NMI",
-}
-
 MALTA_LIMITS = {
     "no_write_protection": "KSEG0, where the kernel runs, is unmapped",
     "no_hw_debug": "WatchLo/WatchHi hold values but never trap",
@@ -60,7 +56,7 @@ ARCHES = {
         "tty": "ttyS",
         "nic": "virtio-net-pci",
         "transports": ("kgdboc", "kgdboe"),
-        "limits": X86_LIMITS,
+        "limits": {},
     },
     "i386": {
         "srcarch": "x86",
@@ -69,7 +65,7 @@ ARCHES = {
         "tty": "ttyS",
         "nic": "virtio-net-pci",        # make run's; the suite's kgdboe is x86_64's
         "transports": ("kgdboc",),
-        "limits": X86_LIMITS,
+        "limits": {},
     },
     "arm": {
         "srcarch": "arm",

@@ -26,6 +26,7 @@
 #define IOAPIC_REG_REDTBL(pin)	(0x10 + 2 * (pin))	/* low word; high at +1 */
 
 /* Redirection entry, low word */
+#define IOAPIC_RTE_DM_NMI	(4U << 8)	/* delivery mode: NMI */
 #define IOAPIC_RTE_LOW_ACTIVE	(1U << 13)
 #define IOAPIC_RTE_LEVEL	(1U << 15)
 #define IOAPIC_RTE_MASKED	(1U << 16)
@@ -89,19 +90,34 @@ static void isa_irq_interrupt(struct pt_regs *regs)
 	lapic_eoi();
 }
 
-int request_irq(int irq, irq_handler_t handler, void *data)
+/* Where ISA IRQ @irq enters the IOAPIC, and its polarity and trigger. */
+static bool isa_irq_route(int irq, unsigned int *pin, u32 *low)
 {
 	const struct isa_irq_route *route;
-	u32 low;
+
+	if (irq < 0 || irq >= NR_ISA_IRQS || !ioapic_pins)
+		return false;
+	route = &x86_platform.isa_irq[irq];
+	*pin = route->gsi - x86_platform.ioapic_gsi_base;
+	if (route->gsi < x86_platform.ioapic_gsi_base || *pin >= ioapic_pins)
+		return false;
+	/* ISA lines are edge triggered, active high, unless overridden. */
+	*low = 0;
+	if ((route->flags & ACPI_POLARITY_MASK) == ACPI_POLARITY_LOW)
+		*low |= IOAPIC_RTE_LOW_ACTIVE;
+	if ((route->flags & ACPI_TRIGGER_MASK) == ACPI_TRIGGER_LEVEL)
+		*low |= IOAPIC_RTE_LEVEL;
+	return true;
+}
+
+int request_irq(int irq, irq_handler_t handler, void *data)
+{
 	unsigned int pin;
+	u32 low;
 
 	if (irq < 0 || irq >= NR_ISA_IRQS || !handler)
 		return -EINVAL;
-	if (!ioapic_pins)
-		return -ENODEV;
-	route = &x86_platform.isa_irq[irq];
-	pin = route->gsi - x86_platform.ioapic_gsi_base;
-	if (route->gsi < x86_platform.ioapic_gsi_base || pin >= ioapic_pins)
+	if (!isa_irq_route(irq, &pin, &low))
 		return -ENODEV;
 	if (isa_irq_actions[irq].handler)
 		return -EBUSY;
@@ -109,13 +125,28 @@ int request_irq(int irq, irq_handler_t handler, void *data)
 	isa_irq_actions[irq].handler = handler;
 	isa_irq_actions[irq].data = data;
 	x86_set_vector_handler(ISA_IRQ_VECTOR(irq), isa_irq_interrupt);
-
-	/* ISA lines are edge triggered, active high, unless overridden. */
-	low = ISA_IRQ_VECTOR(irq);
-	if ((route->flags & ACPI_POLARITY_MASK) == ACPI_POLARITY_LOW)
-		low |= IOAPIC_RTE_LOW_ACTIVE;
-	if ((route->flags & ACPI_TRIGGER_MASK) == ACPI_TRIGGER_LEVEL)
-		low |= IOAPIC_RTE_LEVEL;
-	ioapic_write_rte(pin, low, cpu_to_apic_id(0) << 24);
+	ioapic_write_rte(pin, low | ISA_IRQ_VECTOR(irq), cpu_to_apic_id(0) << 24);
 	return 0;
 }
+
+#ifdef CONFIG_KGDB
+/*
+ * The debugger's nap: ISA IRQ @irq, which no driver has, comes to @cpu as
+ * an NMI (edge triggered, as NMIs must be). A stopped CPU may hold the
+ * lock, even between its select and window writes: false then, unchanged.
+ */
+bool ioapic_isa_irq_to_nmi(int irq, unsigned int cpu)
+{
+	unsigned int pin;
+	u32 low;
+
+	if (!isa_irq_route(irq, &pin, &low) || isa_irq_actions[irq].handler ||
+	    !spin_trylock(&ioapic_lock))
+		return false;
+	low = (low & ~IOAPIC_RTE_LEVEL) | IOAPIC_RTE_DM_NMI;
+	ioapic_write(IOAPIC_REG_REDTBL(pin) + 1, cpu_to_apic_id(cpu) << 24);
+	ioapic_write(IOAPIC_REG_REDTBL(pin), low);
+	spin_unlock(&ioapic_lock);
+	return true;
+}
+#endif

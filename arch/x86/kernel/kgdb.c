@@ -6,7 +6,7 @@
  * the fxsave image each CPU takes as it enters the debugger, the data
  * segment selectors (x86_64) and segment bases there too. Single-step is
  * in kgdb_step.c, debug registers in kgdb_hw.c, the held CPUs' hlt in
- * kgdb_hold_halt.S.
+ * kgdb_hold_halt.S, the master's nap in kgdb_nap.c.
  *
  * The kernel is built -mgeneral-regs-only, so the x87/SSE registers still
  * hold whatever the CPU had: fxsave in the debugger reads the real state,
@@ -264,8 +264,9 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.cpu.enter = x86_kgdb_cpu_enter,
 #endif
 	.step = { .irq = KGDB_IRQ_ENABLE(FLAGS, X86_EFLAGS_IF), .single = x86_kgdb_single_step },
-	.hold = { .wait = x86_kgdb_hold_halt, .window_start = x86_kgdb_hold_hlt,
+	.hold = { .wait = x86_kgdb_hold_wait, .window_start = x86_kgdb_hold_hlt,
 		  .window_end = x86_kgdb_hold_hlt_end },
+	.idle = x86_kgdb_nap,
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS
 	.hw = &x86_kgdb_hw,
 #endif

@@ -1,24 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * void x86_kgdb_hold_halt(const bool *release)
+ * void x86_kgdb_hold_halt(const bool *release, bool nmis_blocked)
  *
- * One wait of a held CPU: sleep in hlt, interrupts off, until an NMI (the
- * master's kick) unless *release is already set. Held CPUs sleep instead
- * of spinning: a vCPU that spins takes a host core away from the one that
+ * One wait in hlt, interrupts off, until an NMI unless *release is
+ * already set: a held CPU's (the master's kick sets *release, then sends
+ * the NMI) and the master's nap (kgdb_nap.c). Held CPUs sleep instead of
+ * spinning: a vCPU that spins takes a host core away from the one that
  * talks to gdb; in hlt it costs nothing. NMIs stay on the interrupted
- * stack (idt.c), and one that nests in a hold returns without iret
- * (traps.c): the hold ends with NMIs blocked, as it began.
+ * stack (idt.c), and one that nests in a wait returns without iret
+ * (traps.c): the wait ends with NMIs blocked if it began so.
  *
  * A CPU held by the roundup waits inside the NMI handler, where NMIs stay
- * blocked until the next iret: an iret to the next instruction lets them
- * in, right before the hlt. The NMI that ends the hlt returns without
- * iret (traps.c), so this returns with NMIs blocked again and the rest of
- * the outer handler runs as it began, safe from a new roundup's NMI. So
- * *release is tested before the iret, and an NMI that lands before the
- * hlt (which it would then sleep through, NMIs blocked) is moved past it (the
- * core's hold window, [x86_kgdb_hold_hlt, x86_kgdb_hold_hlt_end)). The
- * master kicks only after setting *release: a CPU that found it clear
- * always gets a kick to wake it.
+ * blocked until the next iret (@nmis_blocked): an iret to the hlt lets
+ * them in. The NMI that ends the hlt returns without iret, so this
+ * returns with NMIs blocked again and the rest of the outer handler runs
+ * as it began, safe from a new roundup's NMI. So *release is tested before
+ * the iret, and an NMI that lands before the hlt, right after the iret
+ * (which it would then sleep through, NMIs blocked), is moved past it: the
+ * core's hold window, [x86_kgdb_hold_hlt, x86_kgdb_hold_hlt_end).
+ *
+ * With NMIs not blocked there is no iret, and *release is tested again
+ * inside the window: an NMI that lands before that test has set *release
+ * by then, one that lands after it is moved past the hlt.
  */
 #include <asm/desc.h>
 
@@ -29,27 +32,38 @@ x86_kgdb_hold_halt:
 #ifdef __x86_64__
 	cmpb	$0, (%rdi)
 	jne	2f
+	testb	%sil, %sil
+	jz	1f
 	movq	%rsp, %rax
 	pushq	$__KERNEL_DS		/* ss */
 	pushq	%rax			/* rsp */
 	pushfq
 	pushq	$__KERNEL_CS
-	leaq	1f(%rip), %rax
+	leaq	3f(%rip), %rax
 	pushq	%rax
 	iretq
 #else
 	movl	4(%esp), %eax
 	cmpb	$0, (%eax)
 	jne	2f
+	cmpb	$0, 8(%esp)
+	je	1f
 	pushfl
 	pushl	$__KERNEL_CS
-	pushl	$1f
+	pushl	$3f
 	iret
 #endif
-1:
 	.globl x86_kgdb_hold_hlt, x86_kgdb_hold_hlt_end
 x86_kgdb_hold_hlt:
-	hlt
+1:
+#ifdef __x86_64__
+	cmpb	$0, (%rdi)
+#else
+	movl	4(%esp), %eax
+	cmpb	$0, (%eax)
+#endif
+	jne	2f
+3:	hlt
 x86_kgdb_hold_hlt_end:
 2:	ret
 	.size x86_kgdb_hold_halt, . - x86_kgdb_hold_halt

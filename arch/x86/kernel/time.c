@@ -13,12 +13,10 @@
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/irq_vectors.h>
+#include <asm/pit.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
 
-#define PIT_HZ			1193182
-#define PIT_CH2			0x42
-#define PIT_CMD			0x43
 #define PIT_CMD_CH2_ONESHOT	0xb0	/* channel 2, low then high byte, mode 0 */
 #define PORT_B			0x61
 #define PORT_B_GATE2		0x01
@@ -41,6 +39,7 @@ unsigned long tsc_khz = DEFAULT_TSC_KHZ;
 static unsigned long tsc_cycles_per_us = DEFAULT_TSC_KHZ / 1000;
 static u32 lapic_timer_count = DEFAULT_TIMER_COUNT;	/* per tick, divided by 16 */
 static unsigned long timer_ticks[NR_CPUS];
+bool pit_counts;
 
 void tsc_and_lapic_timer_calibrate(void)
 {
@@ -72,6 +71,7 @@ void tsc_and_lapic_timer_calibrate(void)
 		pr_err("time: the PIT does not count, timer and delays uncalibrated\n");
 		return;
 	}
+	pit_counts = true;
 	/* One tick's worth of cycles fits 32 bits below 400 GHz. */
 	tsc_khz = (u32)(tsc_end - tsc_start) / CALIBRATE_MS;
 	tsc_cycles_per_us = (tsc_khz + 999) / 1000;

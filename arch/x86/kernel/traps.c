@@ -13,6 +13,7 @@
 #include <kernel/smp.h>
 #include <asm/bug.h>
 #include <asm/extable.h>
+#include <asm/kgdb.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/traps.h>
@@ -96,7 +97,8 @@ static void do_nmi(struct pt_regs *regs)
 	struct x86_percpu *pc = this_cpu_area();
 
 	pc->nmi_depth++;
-	if (notify_die(DIE_NMI, "NMI", regs, 0, X86_TRAP_NMI, 0) != NOTIFY_STOP)
+	if (notify_die(DIE_NMI, "NMI", regs, 0, X86_TRAP_NMI, 0) != NOTIFY_STOP &&
+	    !x86_kgdb_nap_nmi())
 		pr_emerg("NMI received on CPU %u\n", smp_processor_id());
 	pc->nmi_depth--;
 }

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Sleeping in the debugger: a held CPU's wait for its release (hold.wait)
+ * and the master's nap while gdb is silent (kgdb_arch.idle), both in the
+ * hlt of kgdb_hold_halt.S.
+ *
+ * With interrupts off only an NMI ends a hlt, so the nap sends itself one:
+ * PIT channel 0 counts the nap down once (mode 0) and its IRQ reaches this
+ * CPU through the IOAPIC as an NMI. As for a held CPU's kick, the core moves an NMI
+ * that lands just before the hlt past it.
+ *
+ * A nap ends only with its own NMI, which traps.c offers here once nobody
+ * else claimed it (x86_kgdb_nap_nmi()): other NMIs (a stray one, another
+ * CPU's) only wake the hlt for a moment. So every edge of the PIT is
+ * claimed once and none is left to land after the nap, in the kernel.
+ */
+#include <kernel/smp.h>
+#include <kernel/jiffies.h>
+#include <asm/io.h>
+#include <asm/ioapic.h>
+#include <asm/percpu.h>
+#include <asm/pit.h>
+#include "kgdb_x86.h"
+
+#define PIT_CMD_CH0_ONESHOT	0x30	/* channel 0, low then high byte, mode 0 */
+#define PIT_READ_CH0_STATUS	0xe2	/* read-back: channel 0's status only */
+#define PIT_STATUS_OUT		0x80	/* the output: high once the count ran out */
+#define PIT_MAX_US		54000	/* 16 bits of count */
+
+struct x86_nap {
+	bool armed;		/* the PIT counts for this CPU's nap */
+	bool over;		/* its NMI came */
+};
+
+static struct x86_nap naps[NR_CPUS];
+
+/* Inside an NMI handler NMIs stay blocked until an iret (traps.c). */
+static bool nmis_blocked(void)
+{
+	return this_cpu_area()->nmi_depth != 0;
+}
+
+void x86_kgdb_hold_wait(const bool *release)
+{
+	x86_kgdb_hold_halt(release, nmis_blocked());
+}
+
+static bool pit_ran_out(void)
+{
+	outb(PIT_READ_CH0_STATUS, PIT_CMD);
+	return inb(PIT_CH0) & PIT_STATUS_OUT;
+}
+
+bool x86_kgdb_nap_nmi(void)
+{
+	struct x86_nap *n = &naps[smp_processor_id()];
+
+	if (!__atomic_load_n(&n->armed, __ATOMIC_SEQ_CST) || !pit_ran_out())
+		return false;
+	__atomic_store_n(&n->armed, false, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&n->over, true, __ATOMIC_SEQ_CST);
+	return true;
+}
+
+void x86_kgdb_nap(unsigned int us)
+{
+	unsigned int cpu = smp_processor_id();
+	struct x86_nap *n = &naps[cpu];
+	u32 count = MAX(MIN(us, PIT_MAX_US) * (PIT_HZ / 1000) / 1000, 1U);
+
+	/* Stop the count (the output goes low) before the line is an NMI. */
+	outb(PIT_CMD_CH0_ONESHOT, PIT_CMD);
+	if (!pit_counts || !ioapic_isa_irq_to_nmi(PIT_IRQ, cpu)) {
+		udelay(us);
+		return;
+	}
+	n->over = false;
+	__atomic_store_n(&n->armed, true, __ATOMIC_SEQ_CST);
+	outb(count & 0xff, PIT_CH0);
+	outb(count >> 8, PIT_CH0);
+	while (!__atomic_load_n(&n->over, __ATOMIC_SEQ_CST))
+		x86_kgdb_hold_halt(&n->over, nmis_blocked());
+}
