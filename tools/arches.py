@@ -41,8 +41,6 @@ MALTA_LIMITS = {
     "no_write_protection": "KSEG0, where the kernel runs, is unmapped",
     "no_hw_debug": "WatchLo/WatchHi hold values but never trap",
     "no_nmi": "cross-CPU requests ride the timer tick",
-    "master_spins": "`wait` wakes only for an interrupt it then takes, "
-                    "and the timer's is the kernel's tick",
     "gdb_steps_itself": "gdb's MIPS support always steps by itself",
     "steps_over_hits": "no return from a slot that sets Status.IE and jumps at "
                        "once: a task could be preempted in the slot",

@@ -36,8 +36,8 @@ TIMER_CPUS = {"x86_64": (3, 40), "i386": (3, 40), "powerpc": (1, 10)}
 
 # Held CPUs sleep until the master kicks them: how to see it. Where every
 # vCPU has a host thread, by the host CPU time they use; PowerPC's share
-# one thread, so by MSR[WE] (doze) in QEMU's monitor. MIPS held CPUs spin:
-# without an NMI nothing would wake them (docs/mips.md).
+# one thread, so by MSR[WE] (doze) in QEMU's monitor. MIPS held CPUs nap
+# on their own timer and look for their release in between (docs/mips.md).
 MSR_WE = 0x00040000
 
 

@@ -9,12 +9,15 @@
  * next-PC decoder in kgdb_branch.c. QEMU raises no watch exceptions
  * (WatchLo/WatchHi are storage only), so there are no hardware slots:
  * gdb falls back to software watchpoints. The roundup is the tick-polled
- * stand-in for an NMI (smp.c): held CPUs spin, having nothing that could
- * wake them from a wait but their own timer interrupt.
+ * stand-in for an NMI (smp.c). Nothing could wake a held CPU from a wait
+ * but its own timer, so held CPUs nap on it, as the master does while gdb
+ * is silent (mips_timer_nap(), kgdb_nap.S), and look for their release
+ * between naps.
  */
 #include <asm/context.h>
 #include <asm/kgdb.h>
 #include <asm/mipsregs.h>
+#include <asm/setup.h>
 #include <kgdb.h>
 #include "kgdb_mips.h"
 
@@ -114,9 +117,20 @@ static void mips_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 	fpu_close(status);
 }
 
+/* How late a held CPU may see its release. */
+#define HOLD_NAP_US	1000
+
+static void mips_kgdb_hold_wait(const bool *release)
+{
+	if (!__atomic_load_n(release, __ATOMIC_ACQUIRE))
+		mips_timer_nap(HOLD_NAP_US);
+}
+
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(MIPS_KGDB_BREAK_INSN, 4, 0),
 	KGDB_REGISTERS(mips_kgdb_regs, mips_kgdb_features, "mips", GDB_PC, GDB_SP, GDB_FP),
 	.step = { .irq = KGDB_IRQ_ENABLE(cp0_status, ST0_IE), .next_pcs = mips_kgdb_next_pcs },
 	.cpu = { .enter = mips_kgdb_cpu_enter, .leave = mips_kgdb_cpu_leave },
+	.hold.wait = mips_kgdb_hold_wait,
+	.idle = mips_timer_nap,
 };

@@ -85,6 +85,27 @@ static void timer_interrupt(struct pt_regs *regs)
 	mips_smp_poll(regs);
 }
 
+#ifdef CONFIG_KGDB
+/*
+ * The debugger's nap: up to @us on Compare, which mips_kgdb_nap_wait()
+ * takes with no handler run (a Compare that Count passed before it was
+ * written would not match until Count wraps: then no nap). Then Compare
+ * is the tick's deadline again, or the next one if that one has passed.
+ */
+void mips_timer_nap(unsigned int us)
+{
+	unsigned int cpu = smp_processor_id();
+	u32 end = read_count() + us * COUNTS_PER_US;
+
+	write_c0(CP0_COMPARE, end);
+	if ((s32)(end - read_count()) > 0)
+		mips_kgdb_nap_wait();
+	write_c0(CP0_COMPARE, next_compare[cpu]);
+	if ((s32)(next_compare[cpu] - read_count()) <= 0)
+		set_next_compare(&next_compare[cpu]);
+}
+#endif
+
 unsigned long mips_timer_ticks(unsigned int cpu)
 {
 	return cpu < NR_CPUS ? READ_ONCE(timer_ticks[cpu]) : 0;

@@ -59,6 +59,10 @@ void mips_set_cpu_irq_handler(unsigned int line, mips_irq_handler_t fn);
 #define MIPS_COUNT_HZ		160000000UL	/* QEMU malta: 320 MHz CPU clock / 2 */
 void mips_timer_start(void);
 unsigned long mips_timer_ticks(unsigned int cpu);
+/* The debugger's nap on Compare (kgdb_arch.idle), and its wait in
+ * vectors of its own (kgdb_nap.S). */
+void mips_timer_nap(unsigned int us);
+void mips_kgdb_nap_wait(void);
 
 /* Cross-CPU requests without IPI hardware (smp.c): a CPU acts on what
  * others asked of it at its next timer tick. */
