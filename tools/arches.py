@@ -125,8 +125,6 @@ ARCHES = {
             "no_write_protection": "RAM is mapped by a few large read/write TLB1 pages",
             "no_hw_debug": "the e500 has no IAC/DAC",
             "vcpus_round_robin": "qemu-system-ppc has no multi-threaded TCG",
-            "master_spins": "a doze with interrupts off ends only on the "
-                            "critical interrupt, which the roundup's NMI is",
             "steps_over_hits": "no return from a slot that sets MSR[EE] and "
                                "branches at once (rfi needs SRR0/1): a task "
                                "could be preempted in it",

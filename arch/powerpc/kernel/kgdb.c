@@ -8,7 +8,8 @@
  * with gdb's changes, as it resumes. Breakpoints are "trap", reported by
  * the program interrupt as DIE_BREAKPOINT; single-step is the core's
  * software step with the next-PC decoder in kgdb_branch.c. The roundup is
- * the critical interrupt NMI (nmi.c); held CPUs doze (kgdb_hold.c).
+ * the critical interrupt NMI (nmi.c); held CPUs doze, and so does the
+ * master while gdb is silent (kgdb_hold.c).
  */
 #include <asm/context.h>
 #include <asm/kgdb.h>
@@ -127,4 +128,5 @@ const struct kgdb_arch arch_kgdb_ops = {
 		  .window_start = ppc_kgdb_doze_window,
 		  .window_end = ppc_kgdb_doze_window_end },
 	.cpu = { .enter = ppc_kgdb_cpu_enter, .leave = ppc_kgdb_cpu_leave },
+	.idle = ppc_kgdb_nap,
 };

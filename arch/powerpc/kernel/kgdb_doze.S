@@ -4,7 +4,13 @@
  * with @msr (WE set, and the kick that may wake the CPU unmasked) unless
  * *@release is set. A kick taken between the test and the doze would be
  * slept through: the core moves an interrupt's resume
- * address in [ppc_kgdb_doze_window, ppc_kgdb_doze_window_end) to the end.
+ * address in [ppc_kgdb_doze_window, ppc_kgdb_doze_window_end) to the end,
+ * which turns EE off again.
+ *
+ * ppc_kgdb_nap_decrementer: IVOR10's stub while the master naps
+ * (kgdb_hold.c), the nap's own decrementer interrupt: it acknowledges the
+ * interrupt and returns to the window's end, no handler run. EE is on only
+ * from the doze to that end, where a return to it is harmless.
  */
 #include <asm/reg.h>
 
@@ -23,6 +29,28 @@ ppc_kgdb_doze_window:
 	isync
 	.globl	ppc_kgdb_doze_window_end
 ppc_kgdb_doze_window_end:
+	mfmsr	%r5
+	rlwinm	%r5, %r5, 0, 17, 15		/* EE off */
+	mtmsr	%r5
+	isync
 	blr
 	.cfi_endproc
 	.size	ppc_kgdb_doze_unless, . - ppc_kgdb_doze_unless
+
+	/* Within 64 KiB of IVPR, as every vector: after entry.S's. */
+	.section .text.vectors, "ax"
+	.balign	16
+	.globl	ppc_kgdb_nap_decrementer
+ppc_kgdb_nap_decrementer:
+	mtspr	SPRN_SPRG0, %r10
+	lis	%r10, TSR_DIS@h
+	mtspr	SPRN_TSR, %r10
+	mfspr	%r10, SPRN_SRR1
+	rlwinm	%r10, %r10, 0, 17, 15		/* EE off */
+	rlwinm	%r10, %r10, 0, 14, 12		/* WE off: the doze is over */
+	mtspr	SPRN_SRR1, %r10
+	lis	%r10, ppc_kgdb_doze_window_end@ha
+	addi	%r10, %r10, ppc_kgdb_doze_window_end@l
+	mtspr	SPRN_SRR0, %r10
+	mfspr	%r10, SPRN_SPRG0
+	rfi

@@ -18,10 +18,14 @@
  */
 int ppc_kgdb_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs);
 
-/* kgdb_hold.c: held CPUs doze until the master's kick. */
+/* kgdb_hold.c: held CPUs doze until the master's kick, the master until
+ * its decrementer's interrupt. */
 void ppc_kgdb_hold_wait(const bool *release);
+void ppc_kgdb_nap(unsigned int us);
 /* kgdb_doze.S: the release test and the doze, and the window around them. */
 void ppc_kgdb_doze_unless(const bool *release, unsigned long msr);
 extern char ppc_kgdb_doze_window[], ppc_kgdb_doze_window_end[];
+/* kgdb_doze.S: IVOR10's stub during the master's nap. */
+extern char ppc_kgdb_nap_decrementer[];
 
 #endif

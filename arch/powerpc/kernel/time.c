@@ -19,7 +19,7 @@
 
 static unsigned long timer_ticks[NR_CPUS];
 
-static u64 read_tb(void)
+u64 ppc_read_tb(void)
 {
 	u32 hi, lo, hi2;
 
@@ -33,9 +33,9 @@ static u64 read_tb(void)
 
 void udelay(unsigned long us)
 {
-	u64 end = read_tb() + (u64)us * (ppc_tb_freq / 1000000);
+	u64 end = ppc_read_tb() + (u64)us * (ppc_tb_freq / 1000000);
 
-	while (read_tb() < end)
+	while (ppc_read_tb() < end)
 		cpu_relax();
 }
 

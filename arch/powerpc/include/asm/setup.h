@@ -33,6 +33,7 @@ struct pt_regs;
 extern uintptr_t ppc_ram_top;		/* RAM is [0, ppc_ram_top), mapped from KERNEL_MAP_START */
 extern u64 ppc_ccsr_phys;
 extern unsigned long ppc_tb_freq;	/* timebase and decrementer, Hz */
+u64 ppc_read_tb(void);
 
 /* Boot path (head.S calls ppc_start_kernel with the device tree). */
 __noreturn void ppc_start_kernel(const void *fdt);
