@@ -58,8 +58,6 @@ ppc_vectors:
 	.irp	n, 32, 33, 34, 35
 	vector	\n, SPRN_SPRG0, SPRN_SPRG1, ppc_entry
 	.endr
-	.globl	ppc_vectors_end
-ppc_vectors_end:
 
 .macro	save_reg n
 	stw	%r\n, F(PT_R(\n))(%r1)

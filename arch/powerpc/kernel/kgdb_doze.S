@@ -37,7 +37,9 @@ ppc_kgdb_doze_window_end:
 	.cfi_endproc
 	.size	ppc_kgdb_doze_unless, . - ppc_kgdb_doze_unless
 
-	/* Within 64 KiB of IVPR, as every vector: after entry.S's. */
+	/* Within 64 KiB of IVPR, as every vector: after entry.S's, and before
+	 * ppc_vectors_end, so that an NMI landing in it waits, as in any
+	 * base-class stub (nmi.c). */
 	.section .text.vectors, "ax"
 	.balign	16
 	.globl	ppc_kgdb_nap_decrementer

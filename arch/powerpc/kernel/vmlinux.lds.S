@@ -27,6 +27,7 @@ SECTIONS
 	_stext = .;
 	.text : {
 		KEEP(*(.text.vectors))
+		ppc_vectors_end = .;	/* entry.S's stubs, then the debugger's nap stub */
 		KEEP(*(.head.text))
 		*(.text .text.*)
 	} :text

@@ -6,8 +6,11 @@
  *
  * With interrupts off only an NMI ends a hlt, so the nap sends itself one:
  * PIT channel 0 counts the nap down once (mode 0) and its IRQ reaches this
- * CPU through the IOAPIC as an NMI. As for a held CPU's kick, the core moves an NMI
- * that lands just before the hlt past it.
+ * CPU through the IOAPIC as an NMI (the line stays so between naps, the
+ * count stopped). As for a held CPU's kick, the core moves an NMI that
+ * lands just before the hlt past it. The first nap waits for its NMI
+ * awake: on a board where it never comes (IRQ 0 not wired as the tables
+ * say) the master spins instead of sleeping for good.
  *
  * A nap ends only with its own NMI, which traps.c offers here once nobody
  * else claimed it (x86_kgdb_nap_nmi()): other NMIs (a stray one, another
@@ -26,6 +29,12 @@
 #define PIT_READ_CH0_STATUS	0xe2	/* read-back: channel 0's status only */
 #define PIT_STATUS_OUT		0x80	/* the output: high once the count ran out */
 #define PIT_MAX_US		54000	/* 16 bits of count */
+/* How late the first nap's NMI may be: QEMU's main loop, which runs the
+ * PIT, was seen to raise a 50 us count's NMI 2.7 ms late. */
+#define TRIAL_SLACK_US		50000
+#define TRIAL_POLL_US		10
+
+static enum { NAP_UNTRIED, NAP_WORKS, NAP_BROKEN } nap_state;
 
 struct x86_nap {
 	bool armed;		/* the PIT counts for this CPU's nap */
@@ -67,10 +76,13 @@ void x86_kgdb_nap(unsigned int us)
 	unsigned int cpu = smp_processor_id();
 	struct x86_nap *n = &naps[cpu];
 	u32 count = MAX(MIN(us, PIT_MAX_US) * (PIT_HZ / 1000) / 1000, 1U);
+	unsigned int waited;
 
 	/* Stop the count (the output goes low) before the line is an NMI. */
 	outb(PIT_CMD_CH0_ONESHOT, PIT_CMD);
-	if (!pit_counts || !ioapic_isa_irq_to_nmi(PIT_IRQ, cpu)) {
+	if (nap_state == NAP_BROKEN || !pit_counts ||
+	    (nap_state == NAP_UNTRIED && nmis_blocked()) ||
+	    !ioapic_isa_irq_to_nmi(PIT_IRQ, cpu)) {
 		udelay(us);
 		return;
 	}
@@ -78,6 +90,14 @@ void x86_kgdb_nap(unsigned int us)
 	__atomic_store_n(&n->armed, true, __ATOMIC_SEQ_CST);
 	outb(count & 0xff, PIT_CH0);
 	outb(count >> 8, PIT_CH0);
+	if (nap_state == NAP_UNTRIED) {
+		for (waited = 0; !__atomic_load_n(&n->over, __ATOMIC_SEQ_CST) &&
+				 waited < us + TRIAL_SLACK_US; waited += TRIAL_POLL_US)
+			udelay(TRIAL_POLL_US);
+		nap_state = n->over ? NAP_WORKS : NAP_BROKEN;
+		outb(PIT_CMD_CH0_ONESHOT, PIT_CMD);
+		return;
+	}
 	while (!__atomic_load_n(&n->over, __ATOMIC_SEQ_CST))
 		x86_kgdb_hold_halt(&n->over, nmis_blocked());
 }
