@@ -43,16 +43,17 @@ MSR_WE = 0x00040000
 
 def sleeping_cpus(m, arch):
     """The CPUs that sleep, as a sorted list of CPU numbers. A PowerPC CPU
-    sleeps if it dozes in most of 5 looks: a napping master is awake for
-    a moment between naps."""
+    sleeps if it dozes in most of 10 looks over a second: a napping master
+    is awake for a moment between naps, and its naps are short for the
+    first milliseconds of a silence."""
     if arch == "powerpc":
         dozes = {}
-        for _ in range(5):
+        for _ in range(10):
+            time.sleep(0.1)
             regs = m.monitor("info registers -a").replace("\r", "")
             for cpu, msr in re.findall(r"CPU#(\d+)\nMSR ([0-9a-f]+)", regs):
                 dozes[cpu] = dozes.get(cpu, 0) + bool(int(msr, 16) & MSR_WE)
-            time.sleep(0.05)
-        return sorted(cpu for cpu, n in dozes.items() if n >= 3)
+        return sorted(cpu for cpu, n in dozes.items() if n > 5)
     busy = m.busy_vcpus()
     return [str(cpu) for cpu in range(m.cpus) if str(cpu) not in busy]
 
