@@ -17,6 +17,7 @@
  */
 #include <asm/mipsregs.h>
 #include <asm/ptrace.h>
+#include <asm/vectors.h>
 
 #define FRAME_SIZE	(PT_SIZE + 16)
 #define F(off)		(16 + (off))
@@ -24,22 +25,8 @@
  * 64/65 hi/lo, 66-71 DSP accumulators). */
 #define MIPS_DWARF_EPC	72
 
-	.section .text.vectors, "ax"
-	.set	noreorder
-	.set	noat
-	.balign	4096
-	.globl	mips_vectors
-mips_vectors:
-	j	mips_entry_common		/* TLB refill */
-	 nop
-	.org	0x180
-	j	mips_entry_common		/* general exception */
-	 nop
-	.org	0x200
-	j	mips_entry_common		/* interrupt, with Cause.IV */
-	 nop
+	vector_page mips_vectors, mips_entry_common, mips_entry_common
 
-	.text
 	.set	noreorder
 	.set	noat
 

@@ -14,24 +14,15 @@
  * Status.BEV set, interrupts off.
  */
 #include <asm/mipsregs.h>
+#include <asm/vectors.h>
 
 #define ST0_IM_TIMER	(1 << (ST0_IM_SHIFT + IRQ_TIMER))
 
-	.section .text.vectors, "ax"
+	/* The TLB refill vector as ever. */
+	vector_page mips_nap_vectors, mips_entry_common, mips_nap_woken
+
 	.set	noreorder
 	.set	noat
-	.balign	4096
-mips_nap_vectors:
-	j	mips_entry_common		/* TLB refill: as ever */
-	 nop
-	.org	0x180
-	j	mips_nap_woken			/* general exception */
-	 nop
-	.org	0x200
-	j	mips_nap_woken			/* interrupt, with Cause.IV */
-	 nop
-
-	.text
 mips_nap_woken:
 	mfc0	$k0, $9				/* Count */
 	addiu	$k0, $k0, -1

@@ -96,6 +96,9 @@ void x86_kgdb_nap(unsigned int us)
 			udelay(TRIAL_POLL_US);
 		nap_state = n->over ? NAP_WORKS : NAP_BROKEN;
 		outb(PIT_CMD_CH0_ONESHOT, PIT_CMD);
+		/* Not left armed: a later master's count could run out and
+		 * this CPU claim an NMI that was not its nap's. */
+		__atomic_store_n(&n->armed, false, __ATOMIC_SEQ_CST);
 		return;
 	}
 	while (!__atomic_load_n(&n->over, __ATOMIC_SEQ_CST))
