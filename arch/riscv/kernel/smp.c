@@ -29,6 +29,8 @@
 #define IPI_NMI		0x1
 #define IPI_CRASH	0x2
 
+/* The hart being started: read by head.S, whichever way it comes in. */
+unsigned int riscv_secondary_cpu;
 unsigned long riscv_secondary_sp;
 static unsigned long pending[NR_CPUS];
 
@@ -53,6 +55,7 @@ static bool boot_secondary(unsigned int cpu, unsigned long hartid)
 	if (!stack)
 		return false;
 	riscv_hartid[cpu] = hartid;
+	riscv_secondary_cpu = cpu;
 	riscv_secondary_sp = ((uintptr_t)stack + THREAD_STACK_SIZE) & ~15UL;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	err = sbi_hart_start(hartid, (uintptr_t)riscv_secondary_entry, cpu);

@@ -59,6 +59,7 @@ void riscv_ipi_interrupt(struct pt_regs *regs);
 void riscv_send_crash_ipi_self(void);
 
 /* Secondary CPUs (head.S, smp.c). */
+extern unsigned int riscv_secondary_cpu;
 extern unsigned long riscv_secondary_sp;
 void riscv_secondary_entry(void);
 __noreturn void riscv_secondary_start(unsigned int cpu);
