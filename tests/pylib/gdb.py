@@ -52,6 +52,27 @@ def mi_unquote(s):
     return out.decode("utf-8", errors="replace")
 
 
+def fold_cycles(runs, longest=8):
+    """[text, count] runs with a group of up to @longest runs that repeats
+    back to back kept once, followed by a line saying how often it came."""
+    out, i = [], 0
+    while i < len(runs):
+        for size in range(2, longest + 1):
+            group = runs[i:i + size]
+            k = 1
+            while runs[i + k * size:i + (k + 1) * size] == group:
+                k += 1
+            if k > 1:
+                out += [tuple(r) for r in group]
+                out.append((f"[the {size} lines above, {k} times in all]", 1))
+                i += k * size
+                break
+        else:
+            out.append(tuple(runs[i]))
+            i += 1
+    return out
+
+
 class Stop:
     """A *stopped record: reason, signal, function, and the raw record."""
 
@@ -102,16 +123,29 @@ class Gdb:
             self.lines.put(line)
         self.lines.put(None)
 
+    def tail(self, n=40):
+        """The last @n lines of gdb's output, a run of repeated lines (gdb
+        retrying a read) folded into one, so that what came before it shows."""
+        out = []
+        for line in self.log[-2000:]:
+            if out and out[-1][0] == line:
+                out[-1][1] += 1
+            else:
+                out.append([line, 1])
+        # A retry loop repeats a group of lines: fold whole groups too.
+        return "\n".join(f"{text}  [x{k}]" if k > 1 else text
+                         for text, k in fold_cycles(out)[-n:])
+
     def _next(self, deadline):
         left = deadline - time.monotonic()
         if left <= 0:
-            raise TimeoutError("gdb: timed out; last output:\n" + "\n".join(self.log[-40:]))
+            raise TimeoutError("gdb: timed out; last output:\n" + self.tail())
         try:
             line = self.lines.get(timeout=left)
         except queue.Empty:
-            raise TimeoutError("gdb: timed out; last output:\n" + "\n".join(self.log[-40:]))
+            raise TimeoutError("gdb: timed out; last output:\n" + self.tail())
         if line is None:
-            raise GdbError("gdb exited; last output:\n" + "\n".join(self.log[-40:]))
+            raise GdbError("gdb exited; last output:\n" + self.tail())
         return line
 
     def _wait_prompt(self, timeout):

@@ -47,14 +47,30 @@ def free_port():
         return s.getsockname()[1]
 
 
-def listening(port):
-    """Whether some socket listens on TCP @port (from /proc/net/tcp)."""
+def listening(pid, ports):
+    """Whether process @pid listens on every TCP port in @ports (from
+    /proc/net/tcp and its fds). Only its own sockets count: free_port()'s
+    port may have gone to another worker's QEMU meanwhile, and then this
+    one fails to bind it and exits."""
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return False
+    inodes = set()
+    for fd in fds:
+        try:
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith("socket:["):
+            inodes.add(link[8:-1])
+    ours = set()
     with open("/proc/net/tcp") as f:
         for line in f.readlines()[1:]:
-            local, state = line.split()[1], line.split()[3]
-            if state == "0A" and int(local.split(":")[1], 16) == port:
-                return True
-    return False
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in inodes:
+                ours.add(int(fields[1].split(":")[1], 16))
+    return all(p in ours for p in ports if not isinstance(p, str))
 
 
 def connect_line(port, timeout=None):
@@ -211,14 +227,13 @@ class Machine:
                                          stderr=subprocess.STDOUT,
                                          start_new_session=True)
             try:
+                self._wait_listening(self.ports + ([self.monitor_port] if paused else []))
                 if self.attach_console:
                     self.console = self._connect(self.ports[0])
                     if paused:
                         self._telnet_options()
                         if run:
                             self.resume()
-                else:
-                    self._connect(self.ports[0], probe=True)
                 break
             except OSError:
                 self.stop()
@@ -309,19 +324,21 @@ class Machine:
         b = self.vcpu_seconds()
         return sorted(cpu for cpu in b if b[cpu] - a[cpu] > span * 0.15)
 
-    def _connect(self, port, timeout=10, probe=False):
+    def _wait_listening(self, ports, timeout=10):
+        """Until this QEMU listens on all of @ports, taking no connection."""
+        deadline = time.monotonic() + timeout
+        while not listening(self.proc.pid, ports):
+            if self.proc.poll() is not None:
+                raise OSError("QEMU exited")
+            if time.monotonic() > deadline:
+                raise OSError(f"QEMU does not listen on all of {ports}")
+            time.sleep(0.02)
+
+    def _connect(self, port, timeout=10):
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
                 raise OSError("QEMU exited")
-            if probe:
-                # Wait until QEMU listens, without taking the connection.
-                if listening(port):
-                    return None
-                if time.monotonic() > deadline:
-                    raise OSError(f"nothing listens on port {port}")
-                time.sleep(0.02)
-                continue
             try:
                 return connect_line(port, timeout=1)
             except OSError:

@@ -7,7 +7,7 @@ taken for the answer to another packet."""
 import os
 
 from torture import (storm_stops, LossyProxy, RawClient, check_consistent, rounds, scale, symbols,
-                     bad_console)
+                     bad_console, TO_TARGET)
 
 # Faults per byte, for each of drop, duplicate and corrupt (delays: per chunk).
 RATE = float(os.environ.get("TORTURE_LINE_RATE", "0.002"))
@@ -89,6 +89,22 @@ def test_memory_through_a_lossy_line(target, arch, tally):
     assert not bad_console(m), bad_console(m)
 
 
+def interrupt_through(g, proxy, tally):
+    """gdb's Ctrl-C, sent again (as a user would) only if the proxy dropped
+    or damaged the one before: the stop it brings."""
+    for _ in range(3):
+        before = list(proxy.events)
+        g.interrupt()
+        try:
+            return g.wait_stop(20)
+        except TimeoutError:
+            hit = [e for e in proxy.events if e not in before
+                   and e[0] == TO_TARGET and e[3] == b"\x03" and e[1] != "dup"]
+            assert hit, "no stop 20 s after an undamaged Ctrl-C\n" + proxy.describe()
+            tally.add("Ctrl-C damaged on the line, sent again")
+    raise AssertionError("three Ctrl-C damaged in a row\n" + proxy.describe())
+
+
 def test_gdb_session_through_a_lossy_line(target, arch, tally):
     """gdb itself, on a line that damages bytes more rarely: it sets a
     breakpoint in the stress threads, continues through many stops, and
@@ -105,8 +121,7 @@ def test_gdb_session_through_a_lossy_line(target, arch, tally):
         g.cont()
         m.wait_boot()
         m.run("stress")
-        g.interrupt()
-        assert g.wait_stop().signal == "SIGINT"
+        assert interrupt_through(g, proxy, tally).signal == "SIGINT"
         g.cmd("break stress_round")
         storm_stops(g, tally, scale(8, 300), share=0.08)
         g.cmd("delete")
