@@ -19,7 +19,13 @@
 
 #define SCRIPT_MAX	256
 #define PACKET_MAX	1024	/* a gdb packet read at the prompt (a first one is short) */
-#define PACKET_WAIT_MS	1000	/* a '$' typed by hand and nothing after it */
+/*
+ * A '$' typed by hand and nothing after it. Longer than gdb's own 2 s ack
+ * timeout: a first packet that a loaded host delivers with a pause inside
+ * is still read whole (or gdb's copy of it starts over), where giving up
+ * would echo its tail as typing, whose '+' gdb takes for its ack.
+ */
+#define PACKET_WAIT_MS	3000
 #define ACK_WAIT_MS	50	/* gdb's packet after its ack */
 
 struct kdb_state kdb;
