@@ -106,15 +106,20 @@ static void tx_stop_reply(bool awaited)
 	const int expedite[] = { arch_kgdb_ops.pc_regno, arch_kgdb_ops.sp_regno, arch_kgdb_ops.fp_regno };
 	const struct kgdb_thread th = { .cpu = (int)gdb_stop->cpu };
 	u8 sig = (u8)gdb_stop->signo, val[sizeof(uintptr_t)];
+	enum kgdb_stop_kind kind = gdb_stop->kind;
 	unsigned int i;
 
+	/* A client that did not ask for these finds the breakpoint itself. */
+	if ((kind == KGDB_STOP_SWBREAK && !gdb_session.swbreak) ||
+	    (kind == KGDB_STOP_HWBREAK && !gdb_session.hwbreak))
+		kind = KGDB_STOP_SIGNAL;
 	gdb_session.stopped_unlisted = true;
 	tx_begin();
 	tx_char('T');
 	tx_hexbytes(&sig, 1);
-	if (gdb_stop->kind != KGDB_STOP_SIGNAL) {
-		tx_str(kinds[gdb_stop->kind]);
-		if (gdb_stop->kind >= KGDB_STOP_WATCH)
+	if (kind != KGDB_STOP_SIGNAL) {
+		tx_str(kinds[kind]);
+		if (kind >= KGDB_STOP_WATCH)
 			tx_hex(gdb_stop->addr);
 		tx_char(';');
 	}
@@ -931,10 +936,28 @@ static const struct {
 #endif
 };
 
+/* Whether gdb's qSupported list (@list, "feature;feature...") has @feature. */
+static bool gdb_offers(const struct gdb_rx *list, const char *feature)
+{
+	size_t n = strlen(feature);
+	const char *p = list->p, *end;
+
+	while (p && p < list->end) {
+		for (end = p; end < list->end && *end != ';'; end++)
+			;
+		if ((size_t)(end - p) == n && !strncmp(p, feature, n))
+			return true;
+		p = end + 1;
+	}
+	return false;
+}
+
 static bool h_supported(struct gdb_args *a)
 {
 	unsigned int i;
 
+	gdb_session.swbreak = gdb_offers(&a->rest, "swbreak+");
+	gdb_session.hwbreak = gdb_offers(&a->rest, "hwbreak+");
 	gdb_trace_session_start();
 	tx_begin();
 	tx_str("PacketSize=");
@@ -1073,6 +1096,7 @@ static void gdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 	if (res->action != KGDB_DETACH && res->action != KGDB_KILL)
 		return;
 	gdb_session.attached = false;
+	gdb_session.swbreak = gdb_session.hwbreak = false;
 	kgdb_set_connected(false);
 	/* After the last reply: a one-client transport may take another. */
 	if (kgdb_io_ops->session_end)

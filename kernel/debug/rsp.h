@@ -35,6 +35,8 @@ struct gdb_session {
 	unsigned int thread_cursor;	/* where qsThreadInfo goes on */
 	bool stopped_unlisted;	/* a stop reply went out; no thread list read since */
 	bool list_terse;	/* the thread list being read has no texts */
+	/* qSupported: gdb reads these stop reasons (older clients do not). */
+	bool swbreak, hwbreak;
 };
 extern struct gdb_session gdb_session;
 

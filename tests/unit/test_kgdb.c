@@ -50,6 +50,26 @@ static void test_breakpoints_detach(void **state)
 	assert_false(kgdb_connected());
 }
 
+/* A client whose qSupported did not offer swbreak+ gets a plain T05. */
+static void test_swbreak_only_when_offered(void **state)
+{
+	script_str("+");
+	xchg("qSupported:multiprocess+;hwbreak+;xmlRegisters=i386", FULL_FEATURES);
+	xchg("Z0,1100,1", "OK");
+	resume("c");
+	break_in();
+	fake_regs[0].pc = BP1;
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("z0,1100,1", "OK");
+	xchg("D", "OK");
+	assert_int_equal(hit(BP1), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, BP1);
+	assert_false(kgdb_connected());
+}
+
 static void test_breakpoint_table_full_and_kill(void **state)
 {
 	char req[32];
@@ -654,6 +674,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_breakpoints_detach, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_swbreak_only_when_offered, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_breakpoint_table_full_and_kill, setup1,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_removed_breakpoint_race, setup1, teardown),
