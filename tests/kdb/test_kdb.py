@@ -194,6 +194,26 @@ def test_kdb_hands_the_line_to_gdb_and_back(kdb_boot, target, arch):
     m.expect(re.escape(PROMPT), timeout=30)
 
 
+def test_kdb_reads_a_gdb_packet_that_pauses(kdb_boot, arch):
+    """gdb's first packet with a pause of 1.5 s inside it, as a loaded host
+    delivers one: kdb reads it whole and the gdb stub answers it; none of
+    it is echoed as typing (gdb would take a '+' in the echo for its ack)."""
+    m, line = kdb_boot()
+    at_prompt(m, line)
+    body = b"qSupported:multiprocess+;swbreak+;hwbreak+"
+    packet = b"$%s#%02x" % (body, sum(body) & 0xff)
+    start = len(line.text())
+    line.write(packet[:20])
+    time.sleep(1.5)
+    line.write(packet[20:])
+    line.expect(r"\+\$PacketSize=[0-9a-f]+;[^#]*#[0-9a-f]{2}")
+    assert packet[20:].decode() not in line.text()[start:], line.text()[start:]
+    line.write("+$D#44")
+    line.expect(r"\$OK#9a")
+    line.write("+")
+    m.expect(re.escape(PROMPT), timeout=60)
+
+
 def test_kdb_permissions(kdb_boot, arch):
     """kdb.cmd_enable=0 leaves only the safe commands; kgdb.ro=1 refuses
     what writes."""
