@@ -18,6 +18,24 @@
 
 static u8 snapshot[FAKE_END];
 
+/*
+ * The kernel runs into the breakpoint at BP1, PC rewound: the stop reply
+ * with @reason, then gdb's @req (answered @reply) and its detach.
+ */
+static void run_into_bp1(const char *reason, const char *req, const char *reply)
+{
+	fake_regs[0].pc = BP1;
+	script_reset();
+	expect_pkt(stop_reply(0, 5, reason, 2));
+	script_str("+");
+	xchg(req, reply);
+	xchg("D", "OK");
+	assert_int_equal(hit(BP1), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, BP1);
+	assert_false(kgdb_connected());
+}
+
 static void test_breakpoints_detach(void **state)
 {
 	memcpy(snapshot, fake_mem, sizeof(snapshot));
@@ -36,18 +54,9 @@ static void test_breakpoints_detach(void **state)
 	assert_int_equal(fake_mem[BP2], 0xcc);
 	assert_int_equal(fake_mem[BP3], snapshot[BP3]);
 
-	/* The kernel runs into one: PC rewound, swbreak reported. */
-	fake_regs[0].pc = BP1;
-	script_reset();
-	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
-	script_str("+");
-	xchg("m1100,2", "030a");
-	xchg("D", "OK");
-	assert_int_equal(hit(BP1), NOTIFY_STOP);
-	assert_output();
-	assert_int_equal(fake_regs[0].pc, BP1);
+	/* gdb offered swbreak+, so the stop says swbreak. */
+	run_into_bp1("swbreak:;", "m1100,2", "030a");
 	assert_memory_equal(snapshot, fake_mem, sizeof(snapshot));
-	assert_false(kgdb_connected());
 }
 
 /* A client whose qSupported did not offer swbreak+ gets a plain T05. */
@@ -58,16 +67,7 @@ static void test_swbreak_only_when_offered(void **state)
 	xchg("Z0,1100,1", "OK");
 	resume("c");
 	break_in();
-	fake_regs[0].pc = BP1;
-	script_reset();
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
-	xchg("z0,1100,1", "OK");
-	xchg("D", "OK");
-	assert_int_equal(hit(BP1), NOTIFY_STOP);
-	assert_output();
-	assert_int_equal(fake_regs[0].pc, BP1);
-	assert_false(kgdb_connected());
+	run_into_bp1("", "z0,1100,1", "OK");
 }
 
 static void test_breakpoint_table_full_and_kill(void **state)
