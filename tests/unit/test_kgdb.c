@@ -236,6 +236,25 @@ static void test_hw_breakpoints(void **state)
 	assert_true(hw_empty(0) && hw_empty(1));
 }
 
+/* A client whose qSupported did not offer hwbreak+ gets a plain T05 for one. */
+static void test_hwbreak_only_when_offered(void **state)
+{
+	script_str("+");
+	xchg("qSupported:multiprocess+;swbreak+;xmlRegisters=i386", FULL_FEATURES);
+	xchg("Z1,1100,1", "OK");
+	resume("c");
+	break_in();
+	fake_hw_fired = hw_slot_of(0, KGDB_BP_HARDWARE);
+	fake_regs[0].pc = 0x1100;
+	script_reset();
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+	assert_true(hw_empty(0) && hw_empty(1));
+}
+
 /* CPU 0 breaks in while CPU 1 takes @val; gdb says @script meanwhile. */
 static void race_cpu1(enum die_val val, void (*script)(void))
 {
@@ -681,6 +700,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reconnect_forgets_breakpoints, setup1,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_hw_breakpoints, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_hwbreak_only_when_offered, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_stops_dropped, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_trap_is_not_ours, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unregister_leaves_no_trap_behind, setup2,

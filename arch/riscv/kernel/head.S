@@ -51,7 +51,9 @@ _start:
 /*
  * SBI HSM hart_start: the boot CPU starts one hart at a time and left its
  * CPU number and stack top in riscv_secondary_cpu and riscv_secondary_sp.
- * Not a1: the OpenSBI race above can hand over a stale one.
+ * Not a1: the OpenSBI race above can hand over a stale one. A hart that is
+ * not the one being started (one smp.c gave up on, arriving late) would
+ * take another's number and stack: it parks instead.
  */
 	.globl riscv_secondary_entry
 	.type riscv_secondary_entry, @function
@@ -62,13 +64,20 @@ riscv_secondary_entry:
 	csrci	sstatus, SR_SIE
 	la	t0, riscv_trap_entry
 	csrw	stvec, t0
+	la	t0, riscv_secondary_cpu
+	lwu	t1, (t0)
+	slli	t2, t1, 3
+	la	t0, riscv_hartid
+	add	t0, t0, t2
+	ld	t0, (t0)
+	bne	t0, a0, 1f
 	la	sp, riscv_secondary_sp
 	ld	sp, (sp)
-	la	a0, riscv_secondary_cpu
-	lw	a0, (a0)
+	mv	a0, t1
 	li	s0, 0
 	call	riscv_secondary_start
-	j	.
+1:	wfi
+	j	1b
 	.cfi_endproc
 	.size riscv_secondary_entry, . - riscv_secondary_entry
 
