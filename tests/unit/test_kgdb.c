@@ -188,6 +188,23 @@ static int hw_slot_of(unsigned int cpu, enum kgdb_bptype type)
 	return -1;
 }
 
+/*
+ * gdb's hardware breakpoint at 0x1100 fires on CPU 0: the stop reply with
+ * @reason, then gdb's detach, which leaves no slot used.
+ */
+static void fire_hw_breakpoint_and_detach(const char *reason)
+{
+	fake_hw_fired = hw_slot_of(0, KGDB_BP_HARDWARE);
+	fake_regs[0].pc = 0x1100;
+	script_reset();
+	expect_pkt(stop_reply(0, 5, reason, 2));
+	script_str("+");
+	xchg("D", "OK");
+	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+	assert_true(hw_empty(0) && hw_empty(1));
+}
+
 static void test_hw_breakpoints(void **state)
 {
 	unsigned int installs = fake_hw_installs, cpu;
@@ -225,15 +242,7 @@ static void test_hw_breakpoints(void **state)
 	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
 	assert_output();
 	/* A hardware breakpoint fires. */
-	fake_hw_fired = hw_slot_of(0, KGDB_BP_HARDWARE);
-	fake_regs[0].pc = 0x1100;
-	script_reset();
-	expect_pkt(stop_reply(0, 5, "hwbreak:;", 2));
-	script_str("+");
-	xchg("D", "OK");
-	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
-	assert_output();
-	assert_true(hw_empty(0) && hw_empty(1));
+	fire_hw_breakpoint_and_detach("hwbreak:;");
 }
 
 /* A client whose qSupported did not offer hwbreak+ gets a plain T05 for one. */
@@ -244,15 +253,7 @@ static void test_hwbreak_only_when_offered(void **state)
 	xchg("Z1,1100,1", "OK");
 	resume("c");
 	break_in();
-	fake_hw_fired = hw_slot_of(0, KGDB_BP_HARDWARE);
-	fake_regs[0].pc = 0x1100;
-	script_reset();
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
-	xchg("D", "OK");
-	assert_int_equal(fake_exception(DIE_DEBUG, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
-	assert_output();
-	assert_true(hw_empty(0) && hw_empty(1));
+	fire_hw_breakpoint_and_detach("");
 }
 
 /* CPU 0 breaks in while CPU 1 takes @val; gdb says @script meanwhile. */
