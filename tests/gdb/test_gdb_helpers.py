@@ -6,6 +6,7 @@ kernel stopped at a breakpoint, in an oops, and in a panic seen through
 QEMU's own gdbstub (a kernel without kgdb, where no monitor command can
 answer)."""
 import re
+import time
 
 import pytest
 
@@ -121,6 +122,12 @@ def test_helpers_in_a_panic_through_qemus_gdbstub(arch):
                  extra=["-gdb", f"tcp:127.0.0.1:{port}"]) as m:
         m.wait_boot()
         m.run(f"spawn {SPAWNED}")
+        # The sleepers go to sleep once they first run: on a loaded host
+        # they may all still be runnable at the prompt.
+        deadline = time.monotonic() + 30
+        while not re.search(r"^\s*\d+ sleeping\s+\d+ sleeper/", m.run("ps"), re.M):
+            assert time.monotonic() < deadline, "no sleeper slept within 30 s"
+            time.sleep(0.2)
         m.write("crash panic\n")
         m.expect(r"end Kernel panic", timeout=30)
         g = Gdb(kernel_path(arch, "-nokgdb"))
