@@ -3,7 +3,8 @@
  * PCI configuration space through the arch's accessors, and a walk over
  * the functions the boot firmware enumerated (SeaBIOS on x86 numbers the
  * buses, assigns the BARs and enables decoding before the kernel runs).
- * Drivers find their device with pci_for_each_dev(), read its BARs and
+ * Drivers find their device by what it is (vendor and device ID, or
+ * class) with pci_for_each_dev(), wherever it sits, read its BARs and
  * switch on what they use; nothing is assigned or moved here.
  */
 #include <kernel/errno.h>
@@ -20,6 +21,9 @@
 #define PCI_BUSES		256
 #define PCI_SLOTS		32
 #define PCI_FUNCS		8
+#define PCI_INTX_PINS		4
+
+static int intx_swizzle_base = -1;	/* -1: the firmware's interrupt line */
 
 u8 pci_read8(const struct pci_dev *dev, unsigned int reg)
 {
@@ -118,6 +122,28 @@ void pci_set_command(const struct pci_dev *dev, u16 bits)
 
 	if ((cmd & bits) != bits)
 		pci_write16(dev, PCI_COMMAND, cmd | bits);
+}
+
+void pci_intx_swizzle(int inta)
+{
+	intx_swizzle_base = inta;
+}
+
+int pci_irq(const struct pci_dev *dev)
+{
+	u8 pin = pci_read8(dev, PCI_INTERRUPT_PIN);
+	u8 line;
+
+	if (pin < 1 || pin > PCI_INTX_PINS)
+		return -ENODEV;
+	if (intx_swizzle_base >= 0) {
+		if (dev->bus)
+			return -ENODEV;
+		return intx_swizzle_base + (int)((PCI_SLOT(dev->devfn) + pin - 1U) % PCI_INTX_PINS);
+	}
+	/* 0 and 0xff: the firmware routed no line. */
+	line = pci_read8(dev, PCI_INTERRUPT_LINE);
+	return line && line != 0xff ? line : -ENODEV;
 }
 
 void pci_name(const struct pci_dev *dev, char *buf, size_t size)

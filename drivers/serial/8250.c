@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * 8250/16550 UARTs: the ports <asm/serial.h> lists, probed through the
- * scratch register and named ttyS0.. in table order. Receive is interrupt
+ * 8250/16550 UARTs: the ports <asm/serial.h> lists, then the 16550s on
+ * PCI (by class, wherever they sit: QEMU's pci-serial), probed through
+ * the scratch register and named ttyS0.. in that order. Receive is interrupt
  * driven (into tty_receive()); transmit polls, up to a FIFO's worth of
  * bytes per wait. The poll operations work with interrupts off and take no
  * lock, for polled users such as kgdboc; this driver knows nothing of them.
@@ -14,6 +15,7 @@
 #include <kernel/init.h>
 #include <kernel/irq.h>
 #include <kernel/jiffies.h>
+#include <kernel/pci.h>
 #include <kernel/printk.h>
 #include <kernel/string.h>
 #include <kernel/tty.h>
@@ -51,6 +53,12 @@
 #define UART_LSR_THRE	0x20	/* transmit holding register empty */
 
 #define DEFAULT_BAUD	115200
+#ifdef CONFIG_PCI
+#define PCI_UARTS	4
+#else
+#define PCI_UARTS	0
+#endif
+#define PCI_UART_CLOCK	1843200	/* what a PC's UART has; QEMU ignores it */
 #define FIFO_SIZE	16
 /*
  * THRE may take long: a real FIFO drains in under 20 ms even at 9600
@@ -75,10 +83,13 @@ struct uart_8250 {
 	bool wedged;		/* a THRE wait timed out; THRE not seen since */
 	bool present;
 	bool irq_ok;
+	struct serial8250_desc pci_desc;	/* one found on PCI: its desc */
+	char where[24];		/* and ", pci 0000:00:03.0" */
 };
 
 static const struct serial8250_desc uart_descs[] = SERIAL8250_PORTS;
-static struct uart_8250 uarts[ARRAY_SIZE(uart_descs)];
+static struct uart_8250 uarts[ARRAY_SIZE(uart_descs) + PCI_UARTS];
+static size_t nr_uarts;		/* the fixed ports, then those found on PCI */
 
 static u8 serial_in(struct uart_8250 *u, int reg)
 {
@@ -287,7 +298,7 @@ static void uart_receive(struct uart_8250 *u)
  * share IRQ 4 on a PC). */
 static void uart_interrupt(int irq, void *data)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(uarts); i++)
+	for (size_t i = 0; i < nr_uarts; i++)
 		if (uarts[i].present && uarts[i].desc->irq == irq)
 			uart_receive(&uarts[i]);
 }
@@ -323,14 +334,47 @@ static void uart_make_console(struct uart_8250 *u, const char *options, bool pre
 		tty_set_console(&u->tty);
 }
 
+#ifdef CONFIG_PCI
+/* A 16550 on PCI: its registers are BAR 0 (QEMU's pci-serial-2x/4x: the
+ * first port), I/O or memory; its interrupt is INTx's. */
+static int pci_uart_found(struct pci_dev *dev, void *arg)
+{
+	struct uart_8250 *u = &uarts[nr_uarts];
+	struct serial8250_desc *d = &u->pci_desc;
+	struct pci_bar bar;
+
+	(void)arg;
+	if (dev->class != PCI_CLASS_SERIAL_16550)
+		return 0;
+	if (pci_read_bar(dev, 0, &bar))
+		return 0;
+	d->base = (unsigned long)bar.base;
+	d->iotype = bar.io ? UPIO_PORT : UPIO_MEM;
+	d->uartclk = PCI_UART_CLOCK;
+	d->irq = pci_irq(dev);
+	pci_set_command(dev, bar.io ? PCI_COMMAND_IO : PCI_COMMAND_MEMORY);
+	u->desc = d;
+	memcpy(u->where, ", pci ", 6);
+	pci_name(dev, u->where + 6, sizeof(u->where) - 6);
+	nr_uarts++;
+	return nr_uarts == ARRAY_SIZE(uarts);
+}
+#endif
+
 static int serial8250_init(void)
 {
 	struct uart_8250 *first = NULL;
 
-	for (size_t i = 0; i < ARRAY_SIZE(uarts); i++) {
+	/* A pointer walk: the table may be empty (arm64). */
+	for (const struct serial8250_desc *d = uart_descs;
+	     d != uart_descs + ARRAY_SIZE(uart_descs); d++)
+		uarts[nr_uarts++].desc = d;
+#ifdef CONFIG_PCI
+	pci_for_each_dev(pci_uart_found, NULL);
+#endif
+	for (size_t i = 0; i < nr_uarts; i++) {
 		struct uart_8250 *u = &uarts[i];
 
-		u->desc = &uart_descs[i];
 		u->tx_lock = (cpulock_t)CPULOCK_INIT;
 		if (!uart_probe(u))
 			continue;
@@ -340,20 +384,22 @@ static int serial8250_init(void)
 		u->tty.ops = &uart_tty_ops;
 		u->tty.driver_data = u;
 		tty_register(&u->tty);
-		pr_info("%s at %s 0x%lx (irq %d) is a %s\n", u->tty.name,
+		pr_info("%s at %s 0x%lx (irq %d%s) is a %s\n", u->tty.name,
 			u->desc->iotype == UPIO_PORT ? "I/O" : "MMIO", u->desc->base,
-			u->desc->irq, u->tx_fifo > 1 ? "16550A" : "8250");
+			u->desc->irq, u->where, u->tx_fifo > 1 ? "16550A" : "8250");
 		if (!first)
 			first = u;
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(uarts); i++) {
+	for (size_t i = 0; i < nr_uarts; i++) {
 		struct uart_8250 *u = &uarts[i], *shared;
 		int err;
 
 		if (!u->present)
 			continue;
 		shared = irq_shared_with(i);
-		if (shared)
+		if (u->desc->irq < 0)
+			err = u->desc->irq;	/* a PCI UART whose INTx goes nowhere */
+		else if (shared)
 			err = shared->irq_ok ? 0 : -EBUSY;
 		else
 			err = request_irq(u->desc->irq, uart_interrupt, NULL);
@@ -365,7 +411,7 @@ static int serial8250_init(void)
 		serial_out(u, UART_IER, UART_IER_RDI | UART_IER_RLSI);
 	}
 	/* The ports console= names; with no console= at all, the first. */
-	for (size_t i = 0; i < ARRAY_SIZE(uarts); i++) {
+	for (size_t i = 0; i < nr_uarts; i++) {
 		const char *options = "";
 		bool preferred = false;
 

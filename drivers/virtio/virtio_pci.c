@@ -2,8 +2,9 @@
 /*
  * The legacy virtio PCI transport: the registers of a transitional device
  * (vendor 0x1af4, device 0x1000-0x103f; the virtio type is the subsystem
- * ID) in I/O BAR 0. QEMU's default virtio-*-pci devices are transitional,
- * so this interface is there without any option.
+ * ID) in I/O BAR 0, wherever on the buses it sits. QEMU's default
+ * virtio-*-pci devices are transitional, so this interface is there
+ * without any option.
  *
  * MSI-X is never enabled, so the device-specific configuration starts at
  * offset 20. INTx stays disabled in the command register until a driver
@@ -38,7 +39,7 @@ struct virtio_pci {
 	struct virtio_device vdev;
 	struct pci_dev pdev;
 	u16 io;				/* BAR 0 */
-	u8 irq;				/* the firmware's INTx routing (ISA numbering) */
+	int irq;			/* INTx's interrupt (pci_irq()), or -ENODEV */
 	void (*irq_fn)(struct virtio_device *vdev);
 };
 
@@ -104,9 +105,8 @@ static int vp_request_irq(struct virtio_device *vdev, void (*fn)(struct virtio_d
 	struct virtio_pci *vp = to_vp(vdev);
 	int err;
 
-	/* 0 and 0xff: the firmware routed no line. */
-	if (!vp->irq || vp->irq >= 16)
-		return -ENODEV;
+	if (vp->irq < 0)
+		return vp->irq;
 	vp->irq_fn = fn;
 	err = request_irq(vp->irq, vp_interrupt, vp);
 	if (err)
@@ -154,11 +154,12 @@ static int vp_found(struct pci_dev *pdev, void *arg)
 		return 0;
 	vp->io = (u16)bar.base;
 	vp->pdev = *pdev;
-	vp->irq = pci_read8(pdev, PCI_INTERRUPT_LINE);
+	vp->irq = pci_irq(pdev);
 	vp->vdev.id = scan->drv->id;
 	vp->vdev.ops = &vp_ops;
 	snprintf(vp->vdev.where, sizeof(vp->vdev.where), "pci %s", name);
-	/* The firmware enabled I/O decoding; make sure, and let it do DMA. */
+	/* The firmware (or pci_assign_bars()) enabled I/O decoding; make
+	 * sure, and let it do DMA. */
 	pci_set_command(pdev, PCI_COMMAND_IO | PCI_COMMAND_MASTER | PCI_COMMAND_INTX_DISABLE);
 	if (virtio_probe_device(&vp->vdev, scan->drv))
 		kfree(vp);

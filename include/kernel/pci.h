@@ -18,6 +18,7 @@
 #define PCI_BASE_ADDRESS_0	0x10
 #define PCI_SUBSYSTEM_ID	0x2e
 #define PCI_INTERRUPT_LINE	0x3c	/* the line the firmware routed INTx to */
+#define PCI_INTERRUPT_PIN	0x3d	/* 1-4: INTA-INTD; 0: none */
 
 #define PCI_COMMAND_IO		0x0001
 #define PCI_COMMAND_MEMORY	0x0002
@@ -38,6 +39,8 @@ struct pci_dev {
 	u16 device;
 	u32 class;		/* base class, subclass, prog-if: 0x020000 is Ethernet */
 };
+
+#define PCI_CLASS_SERIAL_16550	0x070002	/* a 16550-compatible UART */
 
 /* Where a BAR points, as the firmware assigned it. */
 struct pci_bar {
@@ -66,6 +69,21 @@ int pci_read_bar(const struct pci_dev *dev, unsigned int bar, struct pci_bar *ou
 
 /* Set @bits (PCI_COMMAND_*) in the command register. */
 void pci_set_command(const struct pci_dev *dev, u16 bits);
+
+/*
+ * The interrupt @dev's INTx pin raises, for request_irq(): on a host
+ * bridge the arch described with pci_intx_swizzle(), its routing; else
+ * the line the boot firmware wrote in the interrupt line register.
+ * -ENODEV when the function has no pin or nothing routed it.
+ */
+int pci_irq(const struct pci_dev *dev);
+
+/*
+ * No firmware routed INTx (QEMU virt's generic host bridge, whose
+ * interrupt-map swizzles): on the root bus, slot s's pin p (INTA = 0)
+ * raises interrupt @inta + (s + p) % 4. Devices behind bridges get none.
+ */
+void pci_intx_swizzle(int inta);
 
 /* "0000:00:03.0" into @buf (at least 13 bytes). */
 void pci_name(const struct pci_dev *dev, char *buf, size_t size);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* drivers/pci/assign.c: BAR placement on a fake configuration space. */
+/* drivers/pci/assign.c: BAR placement on a fake configuration space; and
+ * where pci_irq() says a function's INTx goes. */
 #include "host_test.h"
 #include <kernel/compiler.h>
 #include <kernel/pci.h>
@@ -17,6 +18,7 @@ struct fake_fn {
 	u32 size[PCI_NUM_BARS];
 	u32 flags[PCI_NUM_BARS];
 	u32 bar[PCI_NUM_BARS];		/* what was written, as the BAR keeps it */
+	u8 line, pin;			/* interrupt line and pin registers */
 };
 
 static struct fake_fn fns[2][32];
@@ -65,6 +67,9 @@ u32 arch_pci_read_config(unsigned int bus, unsigned int devfn, unsigned int reg,
 		break;
 	case PCI_HEADER_TYPE & ~3U:
 		v = (u32)f->header << 16;
+		break;
+	case PCI_INTERRUPT_LINE:
+		v = f->line | (u32)f->pin << 8;
 		break;
 	default:
 		v = 0;
@@ -162,6 +167,40 @@ static void test_bridge_untouched(void **state)
 	assert_int_equal(f->command, 0);
 }
 
+/* Function 0 of @slot on @bus with interrupt @pin and @line: pci_irq(). */
+static int irq_of(unsigned int bus, unsigned int slot, u8 pin, u8 line)
+{
+	struct fake_fn *f = add(bus, slot);
+	struct pci_dev dev = { .bus = (u8)bus, .devfn = PCI_DEVFN(slot, 0) };
+
+	f->pin = pin;
+	f->line = line;
+	return pci_irq(&dev);
+}
+
+/* Before any pci_intx_swizzle() (so it runs first): the line the firmware
+ * wrote, where 0 and 0xff say it routed none; no pin, no interrupt. */
+static void test_irq_from_firmware(void **state)
+{
+	assert_int_equal(irq_of(0, 3, 1, 11), 11);
+	assert_int_equal(irq_of(0, 4, 1, 0xff), -ENODEV);
+	assert_int_equal(irq_of(0, 5, 2, 0), -ENODEV);
+	assert_int_equal(irq_of(1, 0, 0, 10), -ENODEV);
+}
+
+/* QEMU virt's interrupt-map: slot s's pin p (INTA = 0) to INTA + (s + p) % 4,
+ * whatever the line register says; none behind a bridge. */
+static void test_irq_swizzled(void **state)
+{
+	pci_intx_swizzle(35);
+	assert_int_equal(irq_of(0, 1, 1, 0), 36);
+	assert_int_equal(irq_of(0, 3, 1, 11), 38);
+	assert_int_equal(irq_of(0, 3, 4, 0), 37);
+	assert_int_equal(irq_of(0, 4, 1, 0), 35);
+	assert_int_equal(irq_of(0, 6, 0, 0), -ENODEV);
+	assert_int_equal(irq_of(1, 1, 1, 0), -ENODEV);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +208,8 @@ int main(void)
 		cmocka_unit_test_setup(test_alignment_and_order, setup),
 		cmocka_unit_test_setup(test_no_room, setup),
 		cmocka_unit_test_setup(test_bridge_untouched, setup),
+		cmocka_unit_test_setup(test_irq_from_firmware, setup),
+		cmocka_unit_test_setup(test_irq_swizzled, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

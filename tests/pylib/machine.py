@@ -149,7 +149,7 @@ class BootError(Exception):
 class Machine:
     def __init__(self, arch, smp=1, cmdline=None, variant="",
                  mem="256M", ports=2, extra=(), telnet=True, attach_console=True,
-                 line="tcp", nic=False, loss=0.0):
+                 line="tcp", nic=False, loss=0.0, defaults=False, first=()):
         assert line in ("tcp", "unix")
         self.line = line
         self.sock_dir = None
@@ -162,8 +162,14 @@ class Machine:
         self.mem = mem
         self.nports = ports
         self.extra = list(extra)
+        # defaults: QEMU's default devices too (no -nodefaults), as a user's
+        # command line has them; first: options before the serial ports',
+        # whose devices take the lower free PCI slots.
+        self.defaults = defaults
+        self.first = list(first)
         # A virtio-net NIC whose network is tools/netrelay.py on loopback:
         # gdb reaches the guest's kgdboe at udp:127.0.0.1:<relay.port>.
+        # True: the arch's NIC (tools/arches.py); a string: that QEMU device.
         self.nic = nic
         self.loss = loss
         self.relay = None
@@ -198,8 +204,7 @@ class Machine:
                 "-accel", "tcg", "-display", "none", "-no-reboot",
                 "-m", self.mem, "-smp", str(self.smp),
                 "-kernel", self.kernel, "-append", self.cmdline,
-                "-nodefaults", "-vga", "none",
-            ]
+            ] + ([] if self.defaults else ["-nodefaults"]) + ["-vga", "none"]
             # QEMU drops console output until it has sent its telnet options
             # to the reader; a kernel that boots in 0.1 s (arm) would lose its
             # first lines. So the CPUs start paused, and resume() lets them go.
@@ -210,6 +215,7 @@ class Machine:
                         "wait=off,nodelay=on"]
             else:
                 cmd += ["-monitor", "none"]
+            cmd += self.first
             for i, port in enumerate(self.ports):
                 telnet = ",telnet=on" if i == 0 and self.telnet else ""
                 where = (f"path={port}" if isinstance(port, str) else
@@ -220,7 +226,8 @@ class Machine:
             self.cmd = cmd
             if self.nic:
                 self.relay = NetRelay(loss=self.loss).start()
-                cmd += self.relay.qemu_args(ARCHES[self.arch]["nic"], "52:54:00:12:34:56")
+                model = self.nic if isinstance(self.nic, str) else ARCHES[self.arch]["nic"]
+                cmd += self.relay.qemu_args(model, "52:54:00:12:34:56")
             self.t0 = time.monotonic()
             self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE,

@@ -45,10 +45,13 @@ class Target:
         return dict(arch=self.arch, smp=smp, cmdline=cmdline or self.cmdline(),
                     variant=variant, nic=self.transport == "kgdboe", loss=self.loss)
 
-    def boot(self, cmdline=None, smp=2, wait_prompt=None, variant=""):
+    def boot(self, cmdline=None, smp=2, wait_prompt=None, variant="", **machine):
+        """Start the machine; @machine: more Machine() arguments, over
+        machine_args()'s."""
         cmdline = cmdline or self.cmdline()
         self.variant = variant
-        self.machine = Machine(**self.machine_args(cmdline, smp, variant)).start()
+        self.machine = Machine(**{**self.machine_args(cmdline, smp, variant),
+                                  **machine}).start()
         if wait_prompt is None:
             wait_prompt = "kgdbwait" not in cmdline
         if wait_prompt:

@@ -93,9 +93,11 @@ void arch_setup(void)
 		pr_warn("aarch64: no device tree found: no command line, 128 MiB of RAM assumed\n");
 	gic_dist_init();
 	gic_cpu_init();
-	/* No firmware assigns the PCI BARs: the pci-serial line needs them. */
+	/* No firmware assigns the PCI BARs or routes INTx: the drivers'
+	 * devices (the pci-serial line, a NIC) need both. */
 	pci_ecam_init((void *)VIRT_PCIE_ECAM, VIRT_PCIE_ECAM_SIZE);
 	pci_assign_bars(VIRT_PCIE_IO_SIZE, VIRT_PCIE_MEM, VIRT_PCIE_MEM_SIZE);
+	pci_intx_swizzle(VIRT_PCIE_INTX_IRQ);
 }
 
 void arch_heap_range(uintptr_t *start, uintptr_t *end)

@@ -4,7 +4,6 @@
 
 #include <kernel/serial_8250.h>
 #include <kernel/serial_pl011.h>
-#include <asm/io.h>
 
 /*
  * QEMU virt's PL011 (ttyAMA0), GIC INTID 33 (SPI 1). The second PL011
@@ -18,16 +17,10 @@
 }
 
 /*
- * The second line: QEMU's pci-serial (a 16550 behind a PCI I/O BAR, given
- * with -device pci-serial), ttyS0. It is the first device, on slot 1 pin
- * A, and the only I/O BAR, so pci_assign_bars() puts it at I/O address
- * 0x1000; virt swizzles slot 1 INTA to SPI 4 (INTID 36). The driver
- * probes it: without the device, nothing answers there.
+ * No 8250 at a fixed address: the second line is QEMU's pci-serial (a
+ * 16550 on PCI, -device pci-serial), which the driver finds on the bus
+ * by its class wherever it sits, as ttyS0.
  */
-#define SERIAL8250_PCI_CLOCK	1843200
-
-#define SERIAL8250_PORTS {						\
-	{ PCI_IO_CPU_BASE + 0x1000, 36, UPIO_MEM, 0, SERIAL8250_PCI_CLOCK },	\
-}
+#define SERIAL8250_PORTS { }
 
 #endif

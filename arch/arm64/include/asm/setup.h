@@ -22,6 +22,7 @@ struct pt_regs;
 #define VIRT_PCIE_IO_SIZE	0x00010000UL	/* at PCI_IO_CPU_BASE (<asm/io.h>) */
 #define VIRT_PCIE_MEM		0x10000000UL	/* bus address = CPU address */
 #define VIRT_PCIE_MEM_SIZE	0x2eff0000UL
+#define VIRT_PCIE_INTX_IRQ	35		/* INTA..INTD of slot 0: SPIs 3-6 */
 #define VIRT_RAM_BASE		0x40000000UL	/* where QEMU puts the device tree for an ELF */
 
 /* RAM as the device tree describes it (the first bank). */
