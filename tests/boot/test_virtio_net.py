@@ -7,7 +7,7 @@ import re
 import pytest
 
 from arches import ARCHES
-from machine import Machine
+from machine import PCI_ARCHES, Machine
 
 MAC = "52:54:00:aa:bb:cc"
 
@@ -28,6 +28,21 @@ def test_nic_probed_with_its_mac(arch):
         else r"mmio 0x[0-9a-f]{8}"
     assert re.search(rf"eth0: virtio-net at {where}, mac {MAC}\b", log), log
     assert "eth1" not in log, log
+
+
+def test_pci_nics_come_before_virtio_mmio_ones(arch):
+    """With a NIC on each transport, eth0 is the PCI one (kgdboe's default:
+    docs/virtio-net.md), even given last, and both work."""
+    if "pci" in (ARCHES[arch]["nic"] or "") or arch not in PCI_ARCHES:
+        pytest.skip(f"{arch}: not both virtio-mmio and PCI")
+    pci_mac = "52:54:00:aa:bb:cd"
+    extra = nic_args(arch) + ["-netdev", "user,id=n1,restrict=on",
+                              "-device", f"virtio-net-pci,netdev=n1,mac={pci_mac}"]
+    with Machine(arch, extra=extra) as m:
+        m.wait_boot()
+        log = m.run("dmesg")
+    assert re.search(rf"eth0: virtio-net at pci 0000:00:0[2-9a-f]\.0, mac {pci_mac}\b", log), log
+    assert re.search(rf"eth1: virtio-net at mmio 0x[0-9a-f]{{8}}, mac {MAC}\b", log), log
 
 
 def test_no_nic_no_message(arch):

@@ -9,16 +9,13 @@ import re
 
 import pytest
 
-from arches import ARCHES, port_device
-from machine import KGDBOE_ARCHES, tty
+from arches import port_device
+from machine import KGDBOE_ARCHES, PCI_ARCHES, tty
 from target import Target, resume_to_shell
 
 # A device with an I/O BAR, a 32-bit and a 64-bit memory BAR, which no
 # driver takes: it sits in a lower slot than the device under test.
 BEFORE = ["-device", "virtio-rng-pci"]
-# The arches whose kernel drives a PCI bus.
-PCI_ARCHES = {a for a in ARCHES
-              if port_device(a, 1) == "pci-serial" or "pci" in (ARCHES[a]["nic"] or "")}
 
 
 @pytest.fixture

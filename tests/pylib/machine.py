@@ -24,7 +24,8 @@ import testlog
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from arches import ARCHES, arches_over, arches_with, serial_args, tty  # noqa: E402
+from arches import (ARCHES, arches_over, arches_with, port_device, serial_args,  # noqa: E402
+                    tty)
 from netrelay import NetRelay  # noqa: E402
 PROMPT = "kgdb-demo# "
 
@@ -38,6 +39,9 @@ MASTER_SPINS = arches_with("master_spins")
 STEPS_OVER_HITS = arches_with("steps_over_hits")
 # The arches the suite runs over kgdboe as well as kgdboc.
 KGDBOE_ARCHES = arches_over("kgdboe")
+# The arches whose kernel drives a PCI bus: a line or the NIC is on it.
+PCI_ARCHES = {a for a in ARCHES
+              if port_device(a, 1) == "pci-serial" or "pci" in (ARCHES[a]["nic"] or "")}
 
 
 def free_port():
