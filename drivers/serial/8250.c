@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * 8250/16550 UARTs: the ports <asm/serial.h> lists, then the 16550s on
- * PCI (by class, wherever they sit: QEMU's pci-serial), probed through
- * the scratch register and named ttyS0.. in that order. Receive is interrupt
- * driven (into tty_receive()); transmit polls, up to a FIFO's worth of
- * bytes per wait. The poll operations work with interrupts off and take no
- * lock, for polled users such as kgdboc; this driver knows nothing of them.
+ * PCI (by class, in bus/slot order, wherever they sit: QEMU's
+ * pci-serial), probed through the scratch register and named ttyS0.. in
+ * that order. Receive is interrupt driven (into tty_receive()); transmit
+ * polls, up to a FIFO's worth of bytes per wait. The poll operations work
+ * with interrupts off and take no lock, for polled users such as kgdboc;
+ * this driver knows nothing of them.
  *
  * The FIFO is switched on once at init and never touched again: switching
  * it while bytes arrive can lose them.
@@ -335,27 +336,29 @@ static void uart_make_console(struct uart_8250 *u, const char *options, bool pre
 }
 
 #ifdef CONFIG_PCI
-/* A 16550 on PCI: its registers are BAR 0 (QEMU's pci-serial-2x/4x: the
- * first port), I/O or memory; its interrupt is INTx's. */
+/* A 16550 on PCI: its registers are I/O BAR 0 (QEMU's pci-serial; of the
+ * -2x/-4x, the first port), its interrupt is INTx's. */
 static int pci_uart_found(struct pci_dev *dev, void *arg)
 {
 	struct uart_8250 *u = &uarts[nr_uarts];
 	struct serial8250_desc *d = &u->pci_desc;
 	struct pci_bar bar;
+	char name[16];
 
-	(void)arg;
 	if (dev->class != PCI_CLASS_SERIAL_16550)
 		return 0;
-	if (pci_read_bar(dev, 0, &bar))
+	pci_name(dev, name, sizeof(name));
+	if (pci_read_bar(dev, 0, &bar) || !bar.io) {
+		pr_warn("serial8250: pci %s: no I/O BAR 0, not used\n", name);
 		return 0;
+	}
 	d->base = (unsigned long)bar.base;
-	d->iotype = bar.io ? UPIO_PORT : UPIO_MEM;
+	d->iotype = UPIO_PORT;
 	d->uartclk = PCI_UART_CLOCK;
 	d->irq = pci_irq(dev);
-	pci_set_command(dev, bar.io ? PCI_COMMAND_IO : PCI_COMMAND_MEMORY);
+	pci_set_command(dev, PCI_COMMAND_IO);
 	u->desc = d;
-	memcpy(u->where, ", pci ", 6);
-	pci_name(dev, u->where + 6, sizeof(u->where) - 6);
+	snprintf(u->where, sizeof(u->where), ", pci %s", name);
 	nr_uarts++;
 	return nr_uarts == ARRAY_SIZE(uarts);
 }
