@@ -366,7 +366,7 @@ REFLINK_RE = re.compile(r"^\s*\[[^\]]+\]:\s*(\S+)", re.M)
 HEADING_RE = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$", re.M)
 CONFIG_RE = re.compile(r"\bCONFIG_([A-Z0-9_]+)")
 # Boot parameters by the debugger's names: kgdboc=, kgdb.ro, kdb.on_panic=...
-PARAM_WORD_RE = re.compile(r"(?<![\w./$<-])((?:kgdb|kdb)\w*(?:\.(?!(?:[chSo]|md|py|sh|lds|log)\b)\w+)+(?![.\w]*<)"
+PARAM_WORD_RE = re.compile(r"(?<![\w./$<-])((?:kgdb|kdb)(?:\.(?!(?:[chSo]|md|py|sh|lds|log)\b)\w+)+(?![.\w]*<)"
                            r"|(?:kgdb|kdb)\w*(?==))")
 PATH_CHARS_RE = re.compile(r"^[\w.+-]+(/[\w.+-]+)*/?$")
 
