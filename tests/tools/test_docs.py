@@ -72,6 +72,7 @@ def test_a_doc_that_names_only_what_exists_passes(tmp_path):
                     "`CONFIG_KGDB_TRACE`, `arch/<arch>/kernel/kgdb*.c`, `kgdb.c`, "
                     "[web](https://example.org/x), `other.md`.\n\n"
                     "    -append \"console=ttyS0 kgdboc=ttyS1 kgdbwait\"\n"
+                    "    make run CMDLINE='loglevel=8 kgdb.ro' setconfig SET=\"KGDB=n\"\n"
                     "    kernel/not/a/path/in/a/code/block.c\n") == []
 
 
@@ -84,6 +85,10 @@ def test_a_doc_that_names_only_what_exists_passes(tmp_path):
     ("`kgdb.nothing=1`", "boot parameter kgdb.nothing is not registered anywhere"),
     ("    -append \"kgdbnothing=ttyS1\"\n", "boot parameter kgdbnothing is not registered"),
     ("CONFIG_KGDB_NOTHING", "CONFIG_KGDB_NOTHING is in no Kconfig"),
+    ("`qemu-system-arm -append \"console=ttyAMA0 nothing=1\"`",
+     "boot parameter nothing is not registered"),
+    ("    make run CMDLINE='loglevel=8 nothing'\n", "boot parameter nothing is not registered"),
+    ("`make setconfig SET=\"SMP=n NOTHING=y\"`", "NOTHING (in SET=) is in no Kconfig"),
 ])
 def test_a_doc_that_names_what_does_not_exist_fails(tmp_path, text, problem):
     found = problems(tmp_path, text + "\n")
