@@ -9,7 +9,8 @@ In a session's blocks:
                    has resumed the kernel with the command before
   anything else    a line the command before prints, in this order among
                    its output (other lines may come between); a number
-                   or an address stands for any, `...` for anything; a
+                   or an address stands for any, as does the width of
+                   a run of blanks, `...` for anything; a
                    block's first lines are the last gdb command's
 The transcripts are x86_64's (a name the arch adds, `<!-- session NAME
 x86_64 -->`, says so); other arches run the same commands."""
@@ -58,15 +59,19 @@ def sessions():
 
 
 def pattern(line):
-    """A line the guide shows, as a regex: numbers and addresses stand for any."""
-    out = ""
-    for part in re.split(r"(\.\.\.|0x[0-9a-f]+|\d+)", line):
+    """A line the guide shows, as a regex: numbers and addresses stand for
+    any, and so does the width of a run of blanks (gdb pads columns to
+    their longest entry)."""
+    out = r"\s*"
+    for part in re.split(r"(\.\.\.|0x[0-9a-f]+|\d+|\s+)", line.strip()):
         if part == "...":
             out += ".*"
         elif re.fullmatch(r"0x[0-9a-f]+", part):
             out += "0x[0-9a-f]+"
         elif re.fullmatch(r"\d+", part):
             out += r"\d+"
+        elif re.fullmatch(r"\s+", part):
+            out += r"\s+"
         else:
             out += re.escape(part)
     return out + r"\s*"
