@@ -192,7 +192,7 @@ FEATURES = [
     ("hardware breakpoints, watchpoints", "no_hw_debug"),
     ("a non-stopping hit runs out of line", "steps_over_hits"),
     ("NMI roundup", "no_nmi"),
-    ("stub's single-step (`s`)", "gdb_steps_itself"),
+    ("gdb steps with the stub's step", "gdb_steps_itself"),
     ("master naps while gdb is silent", "master_spins"),
     ("vCPUs run in parallel", "vcpus_round_robin"),
     ("kernel text write-protected", "no_write_protection"),
@@ -201,9 +201,9 @@ FEATURES = [
 
 def qemu_machine(e):
     q = e["qemu"]
-    m = q[q.index("-M") + 1] if "-M" in q else "pc (default)"
+    m = f"`{q[q.index('-M') + 1]}`" if "-M" in q else "its default PC"
     cpu = q[q.index("-cpu") + 1] if "-cpu" in q else None
-    return f"`{q[0]}` `{m}`" + (f", `{cpu}`" if cpu else "")
+    return f"`{q[0]}` {m}" + (f", `{cpu}`" if cpu else "")
 
 
 def gen_arches():
