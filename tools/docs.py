@@ -81,7 +81,7 @@ def kconfiglib():
 def kconfig(arch):
     """The Kconfig tree as make ARCH=@arch reads it."""
     os.environ.update(ARCH=arch, SRCARCH=arches.ARCHES[arch]["srcarch"], srctree=ROOT)
-    return kconfiglib().Kconfig(os.path.join(ROOT, "Kconfig"), warn=False)
+    return kconfiglib().Kconfig("Kconfig", warn=False)
 
 
 @functools.lru_cache(None)
@@ -102,7 +102,7 @@ def kconfig_symbols():
                 continue
             sym = node.item
             d = syms.setdefault(sym.name, {
-                "menu": menu if node.filename == "Kconfig" else f"{arches.ARCHES[arch]['srcarch']}",
+                "menu": menu if node.filename == "Kconfig" else f"`{node.filename}`",
                 "file": node.filename,
                 "type": kl.TYPE_TO_STR[sym.orig_type],
                 "prompt": node.prompt[0] if node.prompt else None,
@@ -152,14 +152,12 @@ def gen_kconfig():
            "(`docs/guide/building.md`). An option without a prompt is not "
            "asked for: the arch or another option selects it.\n"]
     menu = None
-    for name, s in syms.items():
+    # The top Kconfig's menus first, then each arch's file.
+    order = sorted(syms.items(), key=lambda kv: kv[1]["file"] != "Kconfig")
+    for name, s in order:
         if s["menu"] != menu:
             menu = s["menu"]
-            title = menu if s["file"] == "Kconfig" else f"Arch options (`{s['file']}`)"
-            if s["file"] != "Kconfig" and any(x.startswith("## Arch options") for x in out):
-                title = None
-            if title:
-                out.append(f"## {title}\n")
+            out.append(f"## {menu}\n")
         out.append(f"### `CONFIG_{name}`\n")
         facts = [f"{s['type']}"]
         facts.append(f"prompt: \"{s['prompt']}\"" if s["prompt"] else "no prompt")
