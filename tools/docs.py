@@ -181,7 +181,7 @@ def gen_kconfig():
             out.append(f"- defconfig value: {', '.join(vals)}")
         out.append("")
         if s["help"]:
-            out.append(s["help"] + "\n")
+            out.append(s["help"].replace("<", "&lt;") + "\n")
     return "\n".join(out).rstrip("\n") + "\n"
 
 
