@@ -42,12 +42,25 @@ KCONFIGLIB = "/usr/lib/python3/dist-packages"
 PARAM_RE = re.compile(r'^\s*(early_param|boot_param)\("([^"]+)",\s*(\w+)\)', re.M)
 
 
+@functools.lru_cache(None)
+def all_files():
+    """The repository's files: git's list, or outside a git tree every
+    file but build/'s and dot directories'."""
+    try:
+        out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        return tuple(sorted(f for f in out.split("\n") if f))
+    except (OSError, subprocess.CalledProcessError):
+        files = []
+        for d, dirs, names in os.walk(ROOT):
+            dirs[:] = [x for x in dirs if not x.startswith(".") and
+                       (d != ROOT or x != "build")]
+            files += [os.path.relpath(os.path.join(d, n), ROOT) for n in names]
+        return tuple(sorted(files))
+
+
 def source_files(exts=(".c",)):
-    """The repository's files (git's list, so nothing under build/)."""
-    out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    return sorted(f for f in out.split("\n") if f.endswith(exts) and os.path.exists(
-        os.path.join(ROOT, f)))
+    return [f for f in all_files() if f.endswith(exts) and os.path.exists(os.path.join(ROOT, f))]
 
 
 def boot_params():
