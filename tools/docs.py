@@ -149,8 +149,8 @@ def arch_list(names):
 
 def gen_params():
     rows = [(f"`{n}`", kind, f"`{f}`") for n, (kind, f) in boot_params().items()]
-    return ("Every parameter the kernel registers (`early_param()`, parsed before the\n"
-            "consoles; `boot_param()`, after the core init calls):\n\n" +
+    return ("Every parameter the kernel registers, as `tools/docs.py` finds them in the\n"
+            "source (`make check-docs` fails when this table or the one below misses one):\n\n" +
             table(("parameter", "parsed", "registered in"), rows))
 
 
