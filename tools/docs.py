@@ -398,7 +398,7 @@ def prose(text):
 
 def slug(heading):
     """GitHub's anchor for a heading."""
-    s = re.sub(r"[`*_]", "", heading).strip().lower()
+    s = re.sub(r"[`*]", "", heading).strip().lower()
     s = re.sub(r"[^\w\- ]", "", s)
     return s.replace(" ", "-")
 

@@ -59,7 +59,8 @@ def test_a_section_needs_its_markers():
 
 
 def problems(tmp_path, text):
-    (tmp_path / "other.md").write_text("# Other page\n\n## A `code` heading, too\n")
+    (tmp_path / "other.md").write_text("# Other page\n\n## A `code` heading, too\n\n"
+                                       "## A transport: `struct kgdb_io`\n")
     doc = tmp_path / "doc.md"
     doc.write_text(text)
     return docs.check_doc(str(doc), docs.boot_params(), docs.kconfig_symbols(),
@@ -68,6 +69,7 @@ def problems(tmp_path, text):
 
 def test_a_doc_that_names_only_what_exists_passes(tmp_path):
     assert problems(tmp_path, "See [other](other.md#a-code-heading-too), `kernel/debug/`,\n"
+                    "[its io](other.md#a-transport-struct-kgdb_io),\n"
                     "`tools/docs.py:12`, `kgdb.trace_buf=65536`, `kgdbwait`, `kdb.on_oops`,\n"
                     "`CONFIG_KGDB_TRACE`, `arch/<arch>/kernel/kgdb*.c`, `kgdb.c`, "
                     "[web](https://example.org/x), `other.md`.\n\n"
