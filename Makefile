@@ -219,9 +219,14 @@ $(O)/vmlinux: $(objs) $(O)/vmlinux.lds scripts/link-vmlinux.sh scripts/kallsyms.
 endif
 
 # ---------------------------------------------------------------- run / check
+# make run CPUS=4 CMDLINE="loglevel=8 kgdb.ro": the CPU count, and boot
+# parameters after the default ones (through the environment, so that
+# their quotes survive).
+run: export RUN_CMDLINE = $(CMDLINE)
 run:
 	$(Q)$(MAKE) --no-print-directory ARCH=$(ARCH) all
-	$(Q)$(PYTHON) tools/run.py --arch $(ARCH) --transport $(TRANSPORT) $(if $(KDB),--kdb)
+	$(Q)$(PYTHON) tools/run.py --arch $(ARCH) --transport $(TRANSPORT) $(if $(KDB),--kdb) \
+		$(if $(CPUS),--smp $(CPUS)) --cmdline "$$RUN_CMDLINE"
 
 include tests/Makefile
 

@@ -335,10 +335,12 @@ def relay(sock):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--arch", default="x86_64", choices=sorted(ARCHES))
-    ap.add_argument("--smp", type=int, default=2)
+    ap.add_argument("--smp", type=int, default=2, help="CPUs (make run CPUS=n)")
     ap.add_argument("--transport", default="kgdboc", choices=("kgdboc", "kgdboe"))
     ap.add_argument("--append", help="default: console=<port 0> kgdboc=<port 1> kgdbwait "
                     "(kgdboe: console=<port 0> kgdboe kgdbwait)")
+    ap.add_argument("--cmdline", default="", help="boot parameters after those of --append "
+                    "(make run CMDLINE=\"...\")")
     ap.add_argument("--script", action="store_true", help="run the scripted session")
     ap.add_argument("--kdb", action="store_true", help="no gdb: kdb on the console itself")
     args = ap.parse_args()
@@ -352,6 +354,12 @@ def main():
         if args.kdb:
             debugger = f"kgdboc={tty(args.arch, 0)}"
         args.append = f"console={tty(args.arch, 0)} {debugger} kgdbwait"
+    if args.smp < 1:
+        sys.exit(f"run: CPUS={args.smp}: at least one")
+    args.append = f"{args.append} {args.cmdline}".strip()
+    print(f"run: {args.arch} on {args.smp} CPU{'s' if args.smp > 1 else ''}, "
+          f"booting with: {args.append}")
+    sys.stdout.flush()
     args.run = Run()
     leave_on_signals()
     with tempfile.TemporaryDirectory(prefix="kgdb-run-") as tmp:

@@ -224,3 +224,23 @@ def test_make_run_in_a_terminal_leaves_nothing_behind(arch, how):
             os.kill(pid, signal.SIGKILL)
         if "session" in locals():
             subprocess.run(["tmux", "kill-session", "-t", f"={session}"], capture_output=True)
+
+
+@pytest.mark.kgdboc_only
+def test_make_run_takes_cpus_and_boot_parameters(arch):
+    """make run CPUS=n CMDLINE="...": QEMU gets n CPUs, and the kernel the
+    boot parameters after its own (quotes and all), as its log and kdb's
+    summary say."""
+    if arch != "x86_64":
+        pytest.skip("the Makefile's plumbing: one arch is enough")
+    extra = 'loglevel=7 kdb.on_break="bt;ps"'
+    out = subprocess.run(["make", "--no-print-directory", "run", f"ARCH={arch}", "KDB=1",
+                          "CPUS=3", f"CMDLINE={extra}"], cwd=ROOT, stdin=subprocess.DEVNULL,
+                         capture_output=True, text=True, timeout=600)
+    text = out.stdout + out.stderr
+    assert out.returncode == 0, text
+    cmdline = f"console=ttyS0 kgdboc=ttyS0 kgdbwait {extra}"
+    assert f"run: {arch} on 3 CPUs, booting with: {cmdline}\n" in text, text
+    assert f"Command line: {cmdline}\n" in text, text
+    assert re.search(r"^cpus\s+3 online, entered on cpu 0$", text, re.M), text
+    assert "params: " not in text, text
