@@ -5,10 +5,12 @@ next-PC decoder). A step moves the PC by exactly what the instruction does,
 never into an interrupt handler, and leaves no planted word behind."""
 import re
 import subprocess
+import time
 
 import pytest
 
 from machine import ARCHES, GDB_STEPS_ITSELF, PROMPT, kernel_path
+from target import resume_to_shell
 from test_protocol_errors import Raw
 
 # Code a step must never land in: the timer interrupt taken in the middle.
@@ -212,4 +214,70 @@ def test_roundup_and_step_leave_other_cpus_stopped(target):
     assert after["0"] != before["0"], "the master did not step"
     assert {c: pc for c, pc in after.items() if c != "0"} == \
         {c: pc for c, pc in before.items() if c != "0"}
+    g.cont()
+
+
+def rq_value(g, cpu, field):
+    out = g.cmd(f"p/d cpu_rq[{cpu}].{field}")
+    m = re.search(r"= (\d+)", out)
+    assert m, out
+    return int(m.group(1))
+
+
+def frame_irq_on(g, arch):
+    name, mask, when_set = INTERRUPTS_ON[arch]
+    flags = int(re.search(r"= (0x[0-9a-f]+)", g.cmd(f"p/x ${name}")).group(1), 16)
+    return bool(flags & mask) == when_set
+
+
+@pytest.mark.kgdboc_only
+def test_step_over_keeps_its_thread(target, arch):
+    """gdb steps a thread off its breakpoint (and stepi's) on a CPU whose
+    timer tick is pending and whose time slice is used up, with another
+    thread runnable there that would run into a breakpoint at once: with
+    gdb's own step (vCont;c:thread, GDB_STEPS_ITSELF) as with the stub's,
+    the step ends in the thread that stepped, without taking the tick,
+    and the frame's interrupt enable is what it was. Taking the tick, the
+    CPU switched threads and gdb 13 died on an internal error
+    (`finish_step_over: Assertion ... trap_expected failed`)."""
+    m = target.boot(smp=2)
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    g.cmd("set debug remote 1")     # the packets, in the kept log of a failure
+    resume_to_shell(m, g)
+    # CPU 1 runs the spinner (bench_tick) and counter/1 (bench_count) in turn.
+    m.write("spin all\n")
+    m.expect("spin all:", timeout=30)
+    m.write("spin\n")
+    m.expect("spin: a thread calls bench_tick\\(\\) on CPU 1", timeout=30)
+    g.interrupt()
+    g.wait_stop()
+    g.cmd("break bench_tick")
+    g.cmd("break bench_count")
+    for rnd in range(6):
+        g.cmd("disable 2")
+        g.cont()
+        stop = g.wait_stop(timeout=60)
+        assert stop.func == "bench_tick", stop
+        assert re.search(r"^\*.*on CPU1", g.cmd("info threads"), re.M)
+        g.cmd("enable 2")
+        # The next tick switches threads, and it comes while stopped.
+        g.cmd("set var cpu_rq[1].slice = 1000")
+        ticks, irq_on = rq_value(g, 1, "ticks"), frame_irq_on(g, arch)
+        time.sleep(0.3)
+        if rnd % 2:
+            # gdb steps over the breakpoint, then every CPU continues.
+            g.cont()
+            stop = g.wait_stop(timeout=60)
+            assert stop.func in ("bench_tick", "bench_count"), stop
+            continue
+        before = pc(g)
+        g.pending_stops = []
+        g.cmd("stepi")
+        stepped = g.wait_stop(timeout=60)
+        assert stepped.thread == stop.thread, (stepped, stop)
+        assert pc(g) != before
+        assert rq_value(g, 1, "ticks") == ticks, "the step took the tick"
+        assert frame_irq_on(g, arch) == irq_on
+    g.cmd("delete")
     g.cont()
