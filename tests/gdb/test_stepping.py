@@ -230,22 +230,42 @@ def frame_irq_on(g, arch):
     return bool(flags & mask) == when_set
 
 
+def stepi_keeps_its_thread(g, arch, thread):
+    """stepi gdb's thread @thread on CPU 1, whose time slice is used up and
+    whose timer tick comes while it is stopped (the stop lasts longer than
+    a tick): the step ends in that thread, without taking the tick, and
+    the frame's interrupt enable is what it was."""
+    here = pc(g)
+    g.cmd("set var cpu_rq[1].slice = 1000")
+    ticks, irq_on = rq_value(g, 1, "ticks"), frame_irq_on(g, arch)
+    time.sleep(0.3)
+    g.pending_stops = []
+    g.cmd("stepi")
+    stepped = g.wait_stop(timeout=60)
+    assert stepped.thread == thread, (stepped, thread)
+    assert pc(g) != here
+    assert rq_value(g, 1, "ticks") == ticks, "the step took the tick"
+    assert frame_irq_on(g, arch) == irq_on
+
+
 @pytest.mark.kgdboc_only
 def test_step_over_keeps_its_thread(target, arch):
-    """gdb steps a thread off its breakpoint (and stepi's) on a CPU whose
-    timer tick is pending and whose time slice is used up, with another
-    thread runnable there that would run into a breakpoint at once: with
-    gdb's own step (vCont;c:thread, GDB_STEPS_ITSELF) as with the stub's,
-    the step ends in the thread that stepped, without taking the tick,
-    and the frame's interrupt enable is what it was. Taking the tick, the
-    CPU switched threads and gdb 13 died on an internal error
-    (`finish_step_over: Assertion ... trap_expected failed`)."""
+    """CPU 1 runs two threads, each into a breakpoint at once (the spinner
+    into bench_tick, counter/1 into bench_count). gdb steps one of them,
+    its tick pending and the other's turn due (stepi_keeps_its_thread):
+    off the breakpoint CPU 1 stopped at, and, with scheduler-locking, from
+    where the roundup held it. Where gdb steps itself (GDB_STEPS_ITSELF)
+    each is a vCont;c:thread that runs CPU 1 alone; elsewhere the stub's
+    step. Taking the tick, CPU 1 switched threads, and the other thread's
+    stop ended gdb's step: gdb 13 died on an internal error
+    (`finish_step_over: Assertion ... trap_expected failed`). The
+    master's tick is pending after a stop where its nap puts the tick's
+    deadline back (riscv64), a held CPU's on every arch."""
     m = target.boot(smp=2)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
     g.cmd("set debug remote 1")     # the packets, in the kept log of a failure
     resume_to_shell(m, g)
-    # CPU 1 runs the spinner (bench_tick) and counter/1 (bench_count) in turn.
     m.write("spin all\n")
     m.expect("spin all:", timeout=30)
     m.write("spin\n")
@@ -254,30 +274,36 @@ def test_step_over_keeps_its_thread(target, arch):
     g.wait_stop()
     g.cmd("break bench_tick")
     g.cmd("break bench_count")
-    for rnd in range(6):
+    for _ in range(3):
         g.cmd("disable 2")
         g.cont()
         stop = g.wait_stop(timeout=60)
         assert stop.func == "bench_tick", stop
-        assert re.search(r"^\*.*on CPU1", g.cmd("info threads"), re.M)
         g.cmd("enable 2")
-        # The next tick switches threads, and it comes while stopped.
-        g.cmd("set var cpu_rq[1].slice = 1000")
-        ticks, irq_on = rq_value(g, 1, "ticks"), frame_irq_on(g, arch)
-        time.sleep(0.3)
-        if rnd % 2:
-            # gdb steps over the breakpoint, then every CPU continues.
-            g.cont()
-            stop = g.wait_stop(timeout=60)
-            assert stop.func in ("bench_tick", "bench_count"), stop
+        stepi_keeps_its_thread(g, arch, stop.thread)
+    g.cmd("set scheduler-locking step")
+    bps = {int(a, 16) for a in re.findall(r"^\d+\s+breakpoint\s+keep\s+[yn]\s+(0x[0-9a-f]+)",
+                                          g.cmd("info breakpoints"), re.M)}
+    held = 0
+    for _ in range(20):
+        g.cmd("disable")
+        g.cont()
+        time.sleep(0.05)
+        g.interrupt()
+        g.wait_stop()
+        cpu1 = re.search(r"^\s+(\d+)\s+Thread \d+ \((?:spinner|counter/1), pid \d+, on CPU1\)",
+                         g.cmd("info threads"), re.M)
+        if not cpu1:
             continue
-        before = pc(g)
-        g.pending_stops = []
-        g.cmd("stepi")
-        stepped = g.wait_stop(timeout=60)
-        assert stepped.thread == stop.thread, (stepped, stop)
-        assert pc(g) != before
-        assert rq_value(g, 1, "ticks") == ticks, "the step took the tick"
-        assert frame_irq_on(g, arch) == irq_on
+        g.cmd(f"thread {cpu1.group(1)}")
+        # gdb resumes a thread it saw stop elsewhere into a breakpoint there.
+        if pc(g) in bps:
+            continue
+        g.cmd("enable")
+        stepi_keeps_its_thread(g, arch, cpu1.group(1))
+        held += 1
+        if held == 3:
+            break
+    assert held == 3
     g.cmd("delete")
     g.cont()
