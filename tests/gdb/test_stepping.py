@@ -259,8 +259,9 @@ def test_step_over_keeps_its_thread(target, arch):
     step. Taking the tick, CPU 1 switched threads, and the other thread's
     stop ended gdb's step: gdb 13 died on an internal error
     (`finish_step_over: Assertion ... trap_expected failed`). The
-    master's tick is pending after a stop where its nap puts the tick's
-    deadline back (riscv64), a held CPU's on every arch."""
+    master's tick is pending as it steps where its nap leaves the tick's
+    deadline as it was (riscv64, ARM; MIPS's sets Compare a period ahead),
+    a held CPU's on every arch."""
     m = target.boot(smp=2)
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
@@ -296,7 +297,7 @@ def test_step_over_keeps_its_thread(target, arch):
         if not cpu1:
             continue
         g.cmd(f"thread {cpu1.group(1)}")
-        # gdb resumes a thread it saw stop elsewhere into a breakpoint there.
+        # gdb steps a thread off a breakpoint only where it saw it stop.
         if pc(g) in bps:
             continue
         g.cmd("enable")
