@@ -319,7 +319,9 @@ struct kgdb_arch {
 		 * CPU's frame, so that the step ends after the instruction
 		 * and not in a handler, and puts the frame's own setting back
 		 * afterwards, unless the stepper said the instruction sets it
-		 * itself (KGDB_STEP_IRQ_INSN). Size 0: interrupts are left as
+		 * itself (KGDB_STEP_IRQ_INSN). So too for a CPU that continues
+		 * alone, until its next trap (next_pcs, if any, is asked about
+		 * the instruction at its PC). Size 0: interrupts are left as
 		 * they are.
 		 */
 		struct kgdb_frame_bit irq;

@@ -448,6 +448,8 @@ static void leave(unsigned int cpu, const struct kgdb_resume *res)
 	if (res->action == KGDB_STEP || res->alone) {
 		WRITE_ONCE(kgdb_stepping, res->action == KGDB_STEP);
 		WRITE_ONCE(kgdb_others_held, true);
+		if (!kgdb_stepping)
+			kgdb_lone_arm(t->regs);
 		c->in_debugger = false;
 		if (t == c) {
 			cpu_resume(cpu);
@@ -711,6 +713,8 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		roundup_others(cpu);
 	if (kgdb_stepping)
 		kgdb_step_disarm(args->regs);
+	else if (alone)
+		kgdb_lone_disarm(args->regs);
 	WRITE_ONCE(kgdb_stepping, false);
 	WRITE_ONCE(kgdb_others_held, false);
 	kgdb_bp_lift_all(false);

@@ -191,6 +191,9 @@ static inline bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit)
 #define KGDB_STEP_DONE	1
 int kgdb_step_arm(struct pt_regs *regs);
 void kgdb_step_disarm(struct pt_regs *regs);
+/* A CPU continues alone: interrupts masked in @regs as for a step, until its next trap. */
+void kgdb_lone_arm(struct pt_regs *regs);
+void kgdb_lone_disarm(struct pt_regs *regs);
 
 /*
  * debug_softstep.c (CONFIG_KGDB_SOFT_STEP): arm returns as kgdb_step_arm(),
@@ -201,6 +204,8 @@ void kgdb_step_disarm(struct pt_regs *regs);
 bool kgdb_soft_step_can(void);
 int kgdb_soft_step_arm(struct pt_regs *regs);
 void kgdb_soft_step_disarm(void);
+/* Whether the instruction at the PC sets the interrupt enable itself (the decoder says). */
+bool kgdb_soft_step_sets_irq(const struct pt_regs *regs);
 /* Whether a breakpoint trap at @addr is a software step's end. */
 bool kgdb_step_target(uintptr_t addr);
 /* ... or a word a step planted there, now or lately (any CPU may ask). */
@@ -218,6 +223,11 @@ static inline int kgdb_soft_step_arm(struct pt_regs *regs)
 
 static inline void kgdb_soft_step_disarm(void)
 {
+}
+
+static inline bool kgdb_soft_step_sets_irq(const struct pt_regs *regs)
+{
+	return false;
 }
 
 static inline bool kgdb_step_target(uintptr_t addr)

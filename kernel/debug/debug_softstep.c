@@ -76,6 +76,24 @@ int kgdb_soft_step_arm(struct pt_regs *regs)
 	return n & KGDB_STEP_IRQ_INSN;
 }
 
+/*
+ * Whether the instruction at the PC sets the interrupt enable itself, as
+ * the decoder says, on a copy of the frame: it may carry an instruction
+ * out, which is one a step cannot contain, such as unmasking interrupts.
+ */
+bool kgdb_soft_step_sets_irq(const struct pt_regs *regs)
+{
+	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
+	struct pt_regs copy = *regs;
+	u32 word;
+	int n;
+
+	if (!kgdb_soft_step_can() || kgdb_mem_read(&word, instruction_pointer(regs), sizeof(word)))
+		return false;
+	n = arch_kgdb_ops.step.next_pcs(&copy, word, pcs);
+	return !n || (n > 0 && (n & KGDB_STEP_IRQ_INSN));
+}
+
 bool kgdb_step_target(uintptr_t addr)
 {
 	unsigned int i, n = READ_ONCE(soft_step.n);

@@ -5,16 +5,20 @@
  * meanwhile (debug_core.c). Either way the core keeps the step from
  * ending in an interrupt handler: interrupts are masked in the frame for
  * the step (the arch's step.irq bit), and the frame's own setting comes
- * back afterwards, unless the instruction sets it itself.
+ * back afterwards, unless the instruction sets it itself. A CPU that
+ * continues alone (vCont;c:tid) is masked the same way for its run.
  */
 
 #include <kernel/errno.h>
 #include <asm/ptrace.h>
 #include "debug_internal.h"
 
-/* The interrupt enable of the stepping CPU's frame, as the step found it. */
+/*
+ * The interrupt enable of the frame of the CPU that steps or runs alone
+ * (one at a time), as the run found it.
+ */
 static struct {
-	bool masked;		/* the core masked interrupts for the step */
+	bool masked;		/* the core masked interrupts for the run */
 	u64 was;		/* ... and the bit was this */
 } step_irq;
 
@@ -24,8 +28,8 @@ bool kgdb_can_step(void)
 }
 
 /*
- * Interrupts off in the frame for the step, unless the instruction sets
- * the enable itself (@own) or the arch names none.
+ * Interrupts off in the frame for the run, unless its first instruction
+ * sets the enable itself (@own) or the arch names none.
  */
 static void irq_hold(struct pt_regs *regs, bool own)
 {
@@ -40,6 +44,7 @@ static void irq_hold(struct pt_regs *regs, bool own)
 	kgdb_store((u8 *)regs + b->off, b->size, b->masks ? v | b->bit : v & ~b->bit);
 }
 
+/* The frame's own setting back, unless the run changed the bit itself. */
 static void irq_restore(struct pt_regs *regs)
 {
 	const struct kgdb_frame_bit *b = &arch_kgdb_ops.step.irq;
@@ -49,7 +54,8 @@ static void irq_restore(struct pt_regs *regs)
 		return;
 	step_irq.masked = false;
 	v = kgdb_load((u8 *)regs + b->off, b->size);
-	kgdb_store((u8 *)regs + b->off, b->size, (v & ~b->bit) | step_irq.was);
+	if ((v & b->bit) == (b->masks ? b->bit : 0))
+		kgdb_store((u8 *)regs + b->off, b->size, (v & ~b->bit) | step_irq.was);
 }
 
 int kgdb_step_arm(struct pt_regs *regs)
@@ -69,5 +75,22 @@ void kgdb_step_disarm(struct pt_regs *regs)
 		arch_kgdb_ops.step.single(regs, false);
 	else
 		kgdb_soft_step_disarm();
+	irq_restore(regs);
+}
+
+/*
+ * A CPU continues alone: gdb's own step over its breakpoint (where gdb
+ * steps itself, with breakpoints at the next PCs). Taking an interrupt
+ * there, it could switch tasks before it reaches them, and another
+ * task's stop would end gdb's step.
+ */
+void kgdb_lone_arm(struct pt_regs *regs)
+{
+	irq_hold(regs, kgdb_soft_step_sets_irq(regs));
+}
+
+/* Its trap, whatever it is, ends the run. */
+void kgdb_lone_disarm(struct pt_regs *regs)
+{
 	irq_restore(regs);
 }

@@ -444,6 +444,9 @@ static void test_continue_one_thread(void **state)
 {
 	struct pt_regs cpu1 = fake_regs[1];
 
+	fake_regs[0].flags = FAKE_IE;
+	/* No decoder to say the instruction sets the enable: masked all the same. */
+	fake_regs[0].r[6] = FAKE_SETS_IE;
 	gdb_connect();
 	resume("vCont;c:2");
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
@@ -452,11 +455,15 @@ static void test_continue_one_thread(void **state)
 	assert_true(kgdb_active());
 	assert_true(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
 	assert_int_equal(fake_regs[1].pc, cpu1.pc);
+	/* It runs alone with interrupts masked, as a step does ... */
+	assert_int_equal(fake_regs[0].flags, 0);
 	/* CPU 0 traps again; CPU 1 never left. */
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
 	xchg("qC", "QC2");
 	everything_continues("vCont;c:4;c:2");
+	/* ... and its trap gives the frame its own setting back. */
+	assert_int_equal(fake_regs[0].flags, FAKE_IE);
 }
 
 /* Only the sleeping thread (tid 4) named, or named after one on a CPU. */

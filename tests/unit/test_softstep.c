@@ -4,8 +4,9 @@
  * single-step, for an arch that decodes where an instruction goes
  * (next_pcs) instead of trapping after it, and whose breakpoint leaves
  * the PC on itself (bp_pc_offset 0, as on ARM, MIPS and PowerPC). The planted words are invisible to gdb
- * and go back on the stop; interrupts are off in the frame for the step
- * unless the instruction sets them itself.
+ * and go back on the stop; interrupts are off in the frame for the step,
+ * and for a CPU that continues alone, unless the instruction sets them
+ * itself.
  */
 
 #include "harness.h"
@@ -134,6 +135,52 @@ static void test_step_masks_interrupts(void **state)
 	assert_int_equal(fake_regs[0].flags, 0);
 }
 
+/*
+ * CPU 0 continues alone (vCont;c:tid, gdb's own step over its breakpoint)
+ * from @pc, its instruction as r6 says, with its frame's interrupt enable
+ * @flags: the run has @running, leaves @left, and its trap (a compiled-in
+ * breakpoint) finds @after. The decoder asked about the instruction
+ * changes nothing in the frame, also where it carries one out.
+ */
+static void lone_run(u64 pc, u64 r6, u32 flags, u32 running, u32 left, u32 after)
+{
+	char p8[32];
+
+	fake_regs[0].flags = flags;
+	fake_regs[0].r[6] = r6;
+	gdb_connect();
+	snprintf(p8, sizeof(p8), "P8=%s", le_hex(pc, 8));
+	xchg(p8, "OK");
+	resume("vCont;c:2");
+	break_in_unchecked();
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, pc);
+	assert_int_equal(fake_regs[0].flags, running);
+	fake_regs[0].flags = left;
+	script_reset();
+	fake_regs[0].pc = FAKE_BREAK_ADDR;	/* where the break stops */
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	break_in_unchecked();
+	assert_output();
+	assert_int_equal(fake_regs[0].flags, after);
+	script_reset();
+}
+
+static void test_lone_run_masks_interrupts(void **state)
+{
+	lone_run(STEP_PC, 0, FAKE_IE, 0, 0, FAKE_IE);
+	/* The run set the enable itself: it keeps what it set. */
+	lone_run(STEP_PC, 0, 0, 0, FAKE_IE, FAKE_IE);
+	/* An instruction that sets it, or that the arch carries out, runs unmasked. */
+	lone_run(STEP_PC, FAKE_SETS_IE, FAKE_IE, FAKE_IE, 0, 0);
+	lone_run(STEP_PC, FAKE_EMULATED, FAKE_IE, FAKE_IE, FAKE_IE, FAKE_IE);
+	/* One the decoder refuses, or cannot read, runs masked. */
+	lone_run(STEP_PC, FAKE_NO_STEP, FAKE_IE, 0, 0, FAKE_IE);
+	lone_run(FAKE_HOLE + 0x10, 0, FAKE_IE, 0, 0, FAKE_IE);
+}
+
 /* An instruction that cannot be read, or a target that takes no breakpoint. */
 static void step_fails(u64 pc, u64 r7)
 {
@@ -249,6 +296,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_emulated_instruction, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_masks_interrupts, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_into_the_hole, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_lone_run_masks_interrupts, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_continue_alone_past_compiled_break, setup2,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_continue_past_alternative_compiled_break,
