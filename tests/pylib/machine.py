@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import testlog  # noqa: E402
 from arches import ARCHES, arches_over, arches_with, port_device, tty  # noqa: E402,F401
 from lib import machine  # noqa: E402
-from lib.machine import PROMPT, expect_output, kernel_path  # noqa: E402,F401
+from lib.machine import PROMPT, kernel_path  # noqa: E402,F401
 from lib.qemu import connect_line, free_port  # noqa: E402,F401
 
 # What the tests skip or do otherwise for (why, by arch: tools/arches.py).

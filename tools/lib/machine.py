@@ -108,6 +108,24 @@ def expect_output(src, pattern, timeout, what):
             src.lock.wait(left)
 
 
+def read_into(src, sock, clean=bytes):
+    """Append what @sock receives, through @clean, to @src.out under
+    @src.lock, notifying it, until the connection ends; then set
+    @src.closed. A reader thread's loop, for expect_output()."""
+    while True:
+        try:
+            data = sock.recv(4096)
+        except OSError:
+            data = b""
+        with src.lock:
+            if not data:
+                src.closed = True
+                src.lock.notify_all()
+                return
+            src.out += clean(data)
+            src.lock.notify_all()
+
+
 class BootError(Exception):
     pass
 
@@ -294,21 +312,13 @@ class Machine:
 
     # ---------------------------------------------------------------- console
     def _read_console(self):
-        sock = self.console
         iac = self.iac
-        while True:
-            try:
-                data = sock.recv(4096)
-            except OSError:
-                data = b""
-            with self.lock:
-                if not data:
-                    self.closed = True
-                    self.lock.notify_all()
-                    return
-                clean, iac = telnet_strip(iac + data)
-                self.out += clean
-                self.lock.notify_all()
+
+        def clean(data):
+            nonlocal iac
+            text, iac = telnet_strip(iac + data)
+            return text
+        read_into(self, self.console, clean)
 
     def text(self):
         with self.lock:
