@@ -166,14 +166,6 @@ def port_device(arch, n):
     return ports[n][1] if n < len(ports) else None
 
 
-def serial_args(arch, n, chardev):
-    """QEMU's options that put chardev @chardev on serial port @n."""
-    device = port_device(arch, n)
-    if device:
-        return ["-device", f"{device},chardev={chardev}"]
-    return ["-serial", f"chardev:{chardev}"]
-
-
 def arches_with(limit):
     """The arches that have @limit (a key of LIMITS)."""
     assert limit in LIMITS, limit

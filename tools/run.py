@@ -44,37 +44,29 @@ import tempfile
 import threading
 import time
 
-from arches import ARCHES, serial_args, tty
+from arches import ARCHES, tty
+from lib import qemu
+from lib.qemu import free_port
 from netrelay import NetRelay
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def chardev(arch, name, port, telnet=False):
+def chardev(arch, name, port, telnet=False, wait=False):
     """The console (serial port 0) on TCP port @port."""
-    extra = ",telnet=on" if telnet else ""
-    return ["-chardev", f"socket,id={name},host=127.0.0.1,port={port},server=on,"
-            f"wait=off,nodelay=on{extra}"] + serial_args(arch, 0, name)
+    return qemu.line_args(arch, 0, name, port, telnet=telnet, wait=wait)
 
 
 def debugger_args(args):
     """The QEMU arguments of the debugger's transport."""
     if args.transport == "kgdboe":
-        return args.relay.qemu_args(ARCHES[args.arch]["nic"], "52:54:00:12:34:56")
-    return (["-chardev", f"socket,id=kgdb,path={args.line},server=on,wait=off"] +
-            serial_args(args.arch, 1, "kgdb"))
+        return qemu.nic_args(args.arch, args.relay)
+    return qemu.line_args(args.arch, 1, "kgdb", args.line)
 
 
 def qemu_cmd(args, console, gdb_line):
-    return ARCHES[args.arch]["qemu"] + ["-accel", "tcg", "-display", "none", "-no-reboot",
-            "-m", "256M", "-smp", str(args.smp), "-nodefaults", "-vga", "none",
-            "-kernel", args.kernel, "-append", args.append] + console + debugger_args(args)
+    return (qemu.argv(args.arch, args.kernel, args.append, args.smp) +
+            console + debugger_args(args))
 
 
 PR_SET_PDEATHSIG = 1
@@ -230,8 +222,7 @@ def kdb_scripted(args):
     sys.stdout.flush()
     # wait=on: the guest starts once this run is connected, so that no
     # output (kdb's first prompt) goes out before anyone listens.
-    console = chardev(args.arch, "con", con_port)
-    console[1] = console[1].replace("wait=off", "wait=on")
+    console = chardev(args.arch, "con", con_port, wait=True)
     proc = args.run.qemu(qemu_cmd(args, console, args.line))
     con = connect_first(con_port, proc)
     con.settimeout(60)
@@ -263,7 +254,7 @@ def kdb_interactive(args):
           "back to kdb; Ctrl-A x ends QEMU.")
     sys.stdout.flush()
     console = (["-chardev", "stdio,id=con,mux=on,signal=off"] +
-               serial_args(args.arch, 0, "con") + ["-mon", "chardev=con,mode=readline"])
+               qemu.serial_args(args.arch, 0, "con") + ["-mon", "chardev=con,mode=readline"])
     # QEMU reads the terminal: it stays in the terminal's process group.
     proc = subprocess.Popen(qemu_cmd(args, console, args.line), preexec_fn=die_with_this_run)
     args.run.procs.append(proc)

@@ -8,6 +8,7 @@ import socket
 
 import pytest
 
+from lib.rsp import frame
 from machine import KGDBOE_ARCHES, PROMPT, tty
 from target import Target
 from test_stepping import stepi_follows_the_code
@@ -25,10 +26,6 @@ def make_target(arch):
     yield make
     for t in made:
         t.close()
-
-
-def frame(body):
-    return b"$" + body + b"#%02x" % (sum(body) & 0xff)
 
 
 def test_kgdboe_at_run_time(make_target, arch):

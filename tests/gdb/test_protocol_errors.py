@@ -9,11 +9,9 @@ import time
 
 import pytest
 
+from lib import rsp
+from lib.rsp import frame
 from machine import kernel_path
-
-
-def frame(body):
-    return b"$" + body + b"#%02x" % (sum(body) & 0xff)
 
 
 class Raw:
@@ -48,9 +46,7 @@ class Raw:
 
     def reply(self, timeout=10):
         """The next packet's body; the packet is acknowledged."""
-        m = self.read_until(rb"\$([^#]*)#([0-9a-f]{2})", timeout)
-        body = m.group(1)
-        assert sum(body) & 0xff == int(m.group(2), 16), "bad checksum from the stub"
+        body = rsp.parse(self.read_until(rsp.PACKET.pattern, timeout).group(0))
         self.send(b"+")
         return body
 

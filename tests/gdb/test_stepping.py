@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from lib.rsp import frame
 from machine import ARCHES, GDB_STEPS_ITSELF, PROMPT, kernel_path
 from target import resume_to_shell
 from test_protocol_errors import Raw
@@ -181,9 +182,7 @@ def test_stub_steps_branches_with_their_delay_slots(target, arch):
     regno = b"%x" % regnum
 
     def pc_of(reply):
-        # a run-length encoded "x*n": x, then n - 29 more of it
-        text = re.sub(r"(.)\*(.)", lambda r: r.group(1) * (ord(r.group(2)) - 28), reply.decode())
-        return int.from_bytes(bytes.fromhex(text), order)
+        return int.from_bytes(bytes.fromhex(reply.decode()), order)
 
     pc = pc_of(r.ask(b"p" + regno))
     branches = 0
@@ -194,7 +193,7 @@ def test_stub_steps_branches_with_their_delay_slots(target, arch):
         branches += check(code, size, pc, new)
         pc = new
     assert branches >= 3, branches
-    r.send(b"$c#63")
+    r.send(frame(b"c"))
     r.close()
     m.expect(re.escape(PROMPT), timeout=30)
 

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from kdbline import KdbLine
+from lib.rsp import frame
 from machine import NO_NMI, PROMPT, tty
 
 BANNER = r"Entering kdb \(current=0x[0-9a-f]+, pid \d+\) on processor (\d+) "
@@ -201,7 +202,7 @@ def test_kdb_reads_a_gdb_packet_that_pauses(kdb_boot, arch):
     m, line = kdb_boot()
     at_prompt(m, line)
     body = b"qSupported:multiprocess+;swbreak+;hwbreak+"
-    packet = b"$%s#%02x" % (body, sum(body) & 0xff)
+    packet = frame(body)
     start = len(line.text())
     line.write(packet[:20])
     time.sleep(1.5)

@@ -6,7 +6,7 @@ import threading
 import time
 
 import testlog
-from machine import expect_output
+from lib.machine import expect_output, read_into
 
 
 class KdbLine:
@@ -17,26 +17,12 @@ class KdbLine:
         self.pos = 0
         self.closed = False
         self.lock = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=read_into, args=(self, self.sock), daemon=True).start()
         testlog.track(self, "kdb-line")
 
     def log_text(self):
         """What to keep of a failed test (tests/pylib/testlog.py)."""
         return {"text": self.text()}
-
-    def _read(self):
-        while True:
-            try:
-                data = self.sock.recv(4096)
-            except OSError:
-                data = b""
-            with self.lock:
-                if not data:
-                    self.closed = True
-                    self.lock.notify_all()
-                    return
-                self.out += data
-                self.lock.notify_all()
 
     def text(self):
         with self.lock:

@@ -4,6 +4,8 @@ import importlib.machinery
 import importlib.util
 import os
 
+from lib.rsp import frame as pkt
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
@@ -14,10 +16,6 @@ def load_split():
     mod = importlib.util.module_from_spec(spec)
     loader.exec_module(mod)
     return mod
-
-
-def pkt(body):
-    return b"$" + body + b"#%02x" % (sum(body) & 0xff)
 
 
 def sort(split, *chunks):

@@ -6,8 +6,9 @@ finds the kernel consistent."""
 import os
 import re
 
-from torture import (RawClient, bad_console, booted_with_stress, check_consistent, frame, rounds,
-                     scale, symbols)
+from lib.rsp import frame
+from torture import (RawClient, bad_console, booted_with_stress, check_consistent, rounds, scale,
+                     symbols)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CORPUS = os.path.join(ROOT, "tests", "fuzz", "corpus")

@@ -11,6 +11,7 @@ import subprocess
 import threading
 import time
 
+from lib import rsp
 from machine import connect_line, kernel_path
 
 MINUTES = float(os.environ.get("TORTURE_MINUTES", "0") or 0)
@@ -261,37 +262,6 @@ class LossyProxy:
 
 # ---------------------------------------------------------------- raw client
 
-def checksum(data):
-    return sum(data) & 0xff
-
-
-def frame(body):
-    return b"$" + body + b"#%02x" % checksum(body)
-
-
-def unrle(data):
-    out = bytearray()
-    i = 0
-    while i < len(data):
-        if data[i] == ord("*") and out and i + 1 < len(data):
-            out += out[-1:] * (data[i + 1] - 29)
-            i += 2
-        else:
-            out.append(data[i])
-            i += 1
-    return bytes(out)
-
-
-def escape(data):
-    out = bytearray()
-    for b in data:
-        if b in b"#$}*":
-            out += bytes([0x7d, b ^ 0x20])
-        else:
-            out.append(b)
-    return bytes(out)
-
-
 class Stale(Exception):
     pass
 
@@ -308,8 +278,7 @@ class RawClient:
         self.sock.settimeout(0.05)
         self.timeout = timeout
         self.on_timeout = None
-        self.buf = b""
-        self.acked = self.naked = False
+        self.packets = rsp.Scanner()
         self.stats = {"naks sent": 0, "retransmissions": 0, "retransmissions after a NAK": 0,
                       "reply re-requests": 0,
                       "stale replies dropped": 0, "requests": 0, "console packets": 0,
@@ -332,38 +301,8 @@ class RawClient:
             return False
         if not data:
             raise OSError("line closed")
-        self.buf += data
+        self.packets.feed(data)
         return True
-
-    def _scan(self):
-        """One complete packet from the buffer: (body or None if damaged), or
-        False when none is complete yet. Acks are noted in self.acked, NAKs
-        in self.naked."""
-        while True:
-            i = 0
-            while i < len(self.buf) and self.buf[i] != ord("$"):
-                if self.buf[i] == ord("+"):
-                    self.acked = True
-                elif self.buf[i] == ord("-"):
-                    self.naked = True
-                i += 1
-            self.buf = self.buf[i:]
-            if not self.buf:
-                return False
-            end = self.buf.find(b"#", 1)
-            nxt = self.buf.find(b"$", 1)
-            if 0 < nxt and (end < 0 or nxt < end):
-                self.buf = self.buf[nxt:]      # a cut-off packet: drop it
-                continue
-            if end < 0 or len(self.buf) < end + 3:
-                return False
-            body, cs = self.buf[1:end], self.buf[end + 1:end + 3]
-            self.buf = self.buf[end + 3:]
-            try:
-                ok = int(cs, 16) == checksum(body)
-            except ValueError:
-                ok = False
-            return unrle(body) if ok else None
 
     def request(self, body, valid, tries=20, retry_errors=False):
         """Send @body; return the first reply @valid accepts. With
@@ -374,33 +313,33 @@ class RawClient:
         the previous request, and a read or write runs twice harmlessly, but
         a resume would not: requests that resume go over a clean line only."""
         self.stats["requests"] += 1
-        self.acked = self.naked = False
-        self.send(frame(body))
+        self.packets.acks = b""
+        self.send(rsp.frame(body))
         last = time.monotonic()
         # Bounded by time: a line that delivers a byte per recv() makes many.
         deadline = last + max(30.0, tries * self.timeout)
         while time.monotonic() < deadline:
-            pkt = self._scan()
-            if pkt is False and self.naked:
+            pkt = self.packets.next()
+            if pkt is None and b"-" in self.packets.acks:
                 # The stub took a copy of the request (sent again after a
                 # timeout) as damaged, and waits for it once more, even if
                 # it acked the first copy: an ack seen means nothing now.
                 self.stats["retransmissions after a NAK"] += 1
-                self.acked = self.naked = False
-                self.send(frame(body))
+                self.packets.acks = b""
+                self.send(rsp.frame(body))
                 last = time.monotonic()
                 continue
-            if pkt is False:
+            if pkt is None:
                 if not self._fill() and time.monotonic() - last > self.timeout:
                     last = time.monotonic()
-                    if self.acked:
+                    if b"+" in self.packets.acks:
                         self.stats["reply re-requests"] += 1
                         self.send(b"-")
                     else:
                         self.stats["retransmissions"] += 1
-                        self.send(frame(body))
+                        self.send(rsp.frame(body))
                 continue
-            if pkt is None:
+            if pkt is rsp.DAMAGED:
                 self.stats["naks sent"] += 1
                 self.send(b"-")
                 last = time.monotonic()
@@ -413,13 +352,13 @@ class RawClient:
                 return pkt
             if retry_errors and re.fullmatch(rb"E[0-9a-f]{2}", pkt):
                 self.stats["error replies, request sent again"] += 1
-                self.acked = False
-                self.send(frame(body))
+                self.packets.acks = self.packets.acks.replace(b"+", b"")
+                self.send(rsp.frame(body))
                 last = time.monotonic()
                 continue
             self.stats["stale replies dropped"] += 1
             last = time.monotonic()
-        raise TimeoutError(f"no valid reply to {body[:40]!r}; buffer {self.buf[-100:]!r}\n"
+        raise TimeoutError(f"no valid reply to {body[:40]!r}; buffer {self.packets.buf[-100:]!r}\n"
                            + (self.on_timeout() if self.on_timeout else ""))
 
     def ok(self, body, retry_errors=False):
@@ -433,7 +372,7 @@ class RawClient:
 
     def write(self, addr, data, binary=True):
         if binary:
-            return self.ok(b"X%x,%x:" % (addr, len(data)) + escape(data), retry_errors=True)
+            return self.ok(b"X%x,%x:" % (addr, len(data)) + rsp.escape(data), retry_errors=True)
         return self.ok(b"M%x,%x:" % (addr, len(data)) + data.hex().encode(), retry_errors=True)
 
     def stop_reply(self):

@@ -28,7 +28,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tests", "pylib"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, HERE)
 
@@ -36,7 +35,8 @@ import footprint  # noqa: E402
 import link  # noqa: E402
 import rsp  # noqa: E402
 from arches import ARCHES, tty  # noqa: E402
-from machine import Machine, free_port  # noqa: E402
+from lib.machine import Machine  # noqa: E402
+from lib.qemu import free_port  # noqa: E402
 from proxy import Proxy, count  # noqa: E402
 
 OPS = ["attach", "regs_general", "regs_all", "mem_64k", "mem_1m", "write_4k",

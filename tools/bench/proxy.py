@@ -10,7 +10,7 @@ import socket
 import threading
 import time
 
-from machine import connect_line
+from lib.qemu import connect_line
 
 TO_TARGET, TO_GDB = 0, 1
 

@@ -10,76 +10,39 @@ offers (PacketSize), and lets it go again.
 import re
 import time
 
-from machine import connect_line
-
-ESCAPE = 0x7d
-
-
-def checksum(data):
-    return sum(data) & 0xff
-
-
-def unrle(data):
-    """Expand run-length encoding: X*n repeats X (n - 29) more times."""
-    out = bytearray()
-    i = 0
-    while i < len(data):
-        if data[i] == ord("*") and out:
-            out += out[-1:] * (data[i + 1] - 29)
-            i += 2
-        else:
-            out.append(data[i])
-            i += 1
-    return bytes(out)
-
-
-def unescape(data):
-    out = bytearray()
-    it = iter(data)
-    for b in it:
-        out.append(next(it) ^ 0x20 if b == ESCAPE else b)
-    return bytes(out)
+from lib import rsp
+from lib.qemu import connect_line
 
 
 class Client:
     def __init__(self, port, timeout=10):
         self.sock = connect_line(port, timeout)
-        self.buf = b""
+        self.packets = rsp.Scanner()
         self.naks = 0       # replies that arrived damaged and were sent again
 
     def close(self):
         self.sock.close()
 
-    def _read(self):
-        data = self.sock.recv(65536)
-        if not data:
-            raise OSError("line closed")
-        self.buf += data
-
     def _packet(self):
         """The next packet's payload (acked), skipping acks and noise; a
         damaged one is NAKed, and the stub sends it again."""
         while True:
-            start = self.buf.find(b"$")
-            end = self.buf.find(b"#", start + 1) if start >= 0 else -1
-            if start >= 0 and end >= 0 and len(self.buf) >= end + 3:
-                body, csum = self.buf[start + 1:end], self.buf[end + 1:end + 3]
-                self.buf = self.buf[end + 3:]
-                try:
-                    good = int(csum, 16) == checksum(body)
-                except ValueError:
-                    good = False
-                if not good:
-                    self.naks += 1
-                    self.sock.sendall(b"-")
-                    continue
+            body = self.packets.next()
+            if body is rsp.DAMAGED:
+                self.naks += 1
+                self.sock.sendall(b"-")
+            elif body is not None:
                 self.sock.sendall(b"+")
-                return unrle(body)
-            self._read()
+                return body
+            else:
+                data = self.sock.recv(65536)
+                if not data:
+                    raise OSError("line closed")
+                self.packets.feed(data)
 
     def request(self, payload):
         """Send @payload, return the reply's payload (console O packets skipped)."""
-        self.sock.sendall(b"$" + payload + b"#%02x" % checksum(payload))
+        self.sock.sendall(rsp.frame(payload))
         while True:
             reply = self._packet()
             if not (reply.startswith(b"O") and reply != b"OK"):
@@ -104,7 +67,7 @@ class Client:
                 reply = self.request(b"x%x,%x" % (addr + len(out), min(left, self.packet_size)))
                 if not reply.startswith(b"b"):
                     raise OSError(f"x: {reply[:20]!r}")
-                chunk = unescape(reply[1:])
+                chunk = rsp.unescape(reply[1:])
             else:
                 reply = self.request(b"m%x,%x" % (addr + len(out),
                                                   min(left, self.packet_size // 2)))
