@@ -680,6 +680,12 @@ static bool h_reg_info(struct gdb_args *a)
 	gdb_reg_info(a->num[0]);
 	return false;
 }
+
+static bool h_host_info(struct gdb_args *a)
+{
+	gdb_host_info();
+	return false;
+}
 #endif
 
 static bool h_thread_info(struct gdb_args *a)
@@ -862,6 +868,7 @@ static const struct gdb_cmd gdb_cmds[] = {
 #endif
 #ifdef CONFIG_KGDB_FULL_REGS
 	{ "qRegisterInfo", h_reg_info, "x", NEED_NONE, false },
+	{ "qHostInfo", h_host_info, "", NEED_XML, false },
 #endif
 	{ "qfThreadInfo", h_thread_info, "", NEED_NONE, false },
 	{ "qsThreadInfo", h_thread_info, "", NEED_NONE, false },

@@ -77,10 +77,11 @@ bool xml_window_done(const struct xml_window *w);	/* the document ends in it */
 
 /*
  * gdbstub_tdesc.c: the [off, end) window of target.xml, true if it ends
- * there; and the qRegisterInfo reply for a register.
+ * there; the qRegisterInfo reply for a register, and qHostInfo's.
  */
 bool gdb_tdesc_xml(size_t off, size_t end);
 void gdb_reg_info(unsigned long regno);		/* CONFIG_KGDB_FULL_REGS */
+void gdb_host_info(void);			/* CONFIG_KGDB_FULL_REGS */
 
 /* gdbstub_packet.c: the framing layer and the rx/tx helpers. */
 int gdb_get_packet(void);	/* payload length, or -E2BIG if it was too long */

@@ -353,6 +353,15 @@ static void test_register_info(void **state)
 	break_in();
 }
 
+/* LLDB learns the architecture from qHostInfo: the triple, in hex. */
+static void test_host_info(void **state)
+{
+	gdb_connect();
+	xchg("qHostInfo", "triple:66616b65;");
+	resume("c");
+	break_in();
+}
+
 #define XFER_THREADS_HEAD "<threads>"
 
 static void test_xfer_threads(void **state)
@@ -684,6 +693,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_thread_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_features, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_register_info, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_host_info, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads_terse_after_stop, setup2, teardown),
