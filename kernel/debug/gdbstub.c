@@ -482,7 +482,7 @@ bad:
 static bool h_detach(struct gdb_args *a)
 {
 	gdb_trace_detach();
-	tx_reply("OK");
+	tx_reply_last("OK");
 	gdb_res->action = KGDB_DETACH;
 	gdb_res->alone = false;
 	gdb_res->signo = 0;

@@ -179,10 +179,19 @@ void tx_str(const char *s);
 void tx_hex(unsigned long v);
 void tx_hexbytes(const u8 *buf, size_t len);
 size_t tx_binary(const u8 *buf, size_t len);	/* CONFIG_KGDB_XML */
+/* What a reply is to the framing: how long its ack is waited for. */
+enum gdb_reply {
+	GDB_REPLY,		/* as long as it takes */
+	GDB_REPLY_STOP,		/* ... resent after long silence */
+	GDB_REPLY_LAST,		/* until silence: the session ends with it */
+};
+
 void tx_end(void);
 /* ... the stop reply gdb waits for after a resume: resent after long silence */
 void tx_end_awaited(void);
 void tx_reply(const char *s);
+/* The session's last reply: the target runs even if it is never acked. */
+void tx_reply_last(const char *s);
 void tx_err(int err);
 
 #endif
