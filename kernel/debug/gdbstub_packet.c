@@ -33,7 +33,6 @@
  * a copy sent before gdb's timeout could land where gdb waits for a
  * checksum digit that was lost, which gdb 13 fails the command on.
  */
-#define GDB_POLL_US		10
 #define GDB_RESEND_US		10000000UL
 #define GDB_RESEND_MAX_US	60000000UL
 /*
@@ -202,15 +201,18 @@ static u8 gdb_getc(void)
 	return (u8)kgdb_io_getc();
 }
 
-/* The next character, or KGDB_NO_CHAR after @us of silence. */
+/*
+ * The next character, or KGDB_NO_CHAR after @us of silence, counted in
+ * the master's naps: counted in polls of 10 us, 3 s came out as 10 under
+ * QEMU, where a poll of the emulated UART costs more than the pause.
+ */
 static int gdb_getc_within(unsigned long us)
 {
-	unsigned long waited;
+	unsigned long waited = 0;
 	int c;
 
-	for (waited = 0; (c = kgdb_io_read_char()) == KGDB_NO_CHAR &&
-	     waited < us; waited += GDB_POLL_US)
-		udelay(GDB_POLL_US);
+	while ((c = kgdb_io_read_char()) == KGDB_NO_CHAR && waited < us)
+		waited += kgdb_io_pause(waited);
 	return c;
 }
 
