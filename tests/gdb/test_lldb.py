@@ -144,7 +144,8 @@ def text_range(arch):
 def test_lldb_without_a_file(arch, target, lldb):
     """LLDB with no file knows only what the stub tells it: it attaches on
     its first try, reads the registers in the kernel's byte order and
-    unwinds from the PC; its detach lets every CPU run."""
+    unwinds from the PC; after a step (its CPU alone, the others held) its
+    detach lets every CPU run."""
     m = target.boot(cmdline=f"console={tty(arch, 0)} kgdboc={tty(arch, 1)}")
     ll = lldb(vmlinux=False)
     ll.cmd(f"gdb-remote 127.0.0.1:{m.ports[1]}")
@@ -162,6 +163,9 @@ def test_lldb_without_a_file(arch, target, lldb):
     bt = ll.cmd("bt")
     assert re.search(rf"frame #0: 0x0*{pc.group(1).lstrip('0')}$", bt, re.M), (pc, bt)
 
+    ll.cmd("thread step-inst")
+    stop = ll.wait_stop()
+    assert re.search(r"stop reason = instruction step into", stop), stop
     ll.cmd("detach")
     ll.wait_for(r"Process \d+ detached")
     assert re.search(r"up \d+\.\d+ s", m.run("uptime")), m.text()[-500:]
