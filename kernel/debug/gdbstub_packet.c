@@ -203,8 +203,8 @@ static u8 gdb_getc(void)
 
 /*
  * The next character, or KGDB_NO_CHAR after @us of silence, counted in
- * the master's naps: counted in polls of 10 us, 3 s came out as 10 under
- * QEMU, where a poll of the emulated UART costs more than the pause.
+ * the master's naps: under QEMU a poll of the emulated UART costs more
+ * than a 10 us pause, and silence counted in such polls lasts 3x longer.
  */
 static int gdb_getc_within(unsigned long us)
 {
