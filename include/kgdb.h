@@ -284,13 +284,19 @@ struct kgdb_arch {
 	 * are expedited in stop replies (fp_regno may be -1). tdesc_arch is
 	 * the target description's <architecture> ("i386:x86-64", "arm");
 	 * with reg_features NULL no description is served, and gdb assumes
-	 * its default layout for the architecture it was told.
+	 * its default layout for the architecture it was told. triple_arch
+	 * is the same machine as an LLVM triple's architecture ("riscv64",
+	 * "mipsel"), what qHostInfo tells LLDB: LLDB with no file makes a
+	 * triple of <architecture> only for some names ("arm",
+	 * "i386:x86-64"; not "riscv:rv64", nor "mips" for a little-endian
+	 * MIPS), and with none it crashes on the first register it reads.
 	 */
 	const struct kgdb_reg *regs;
 	unsigned int num_regs;
 	const struct kgdb_reg_feature *reg_features;
 	unsigned int num_reg_features;
 	const char *tdesc_arch;
+	const char *triple_arch;
 	int pc_regno;
 	int sp_regno;
 	int fp_regno;
@@ -440,20 +446,25 @@ struct kgdb_arch {
 /*
  * A port's data in its struct kgdb_arch: the breakpoint instruction, its
  * length and how far past it the PC traps; the register table, its
- * target description features and architecture, and the registers a
- * stop reply expedites.
+ * target description features and architecture (gdb's name, then
+ * LLVM's), and the registers a stop reply expedites.
  */
 #define KGDB_BREAK_INSN(insn, len, pc_offset)	\
 	.bp_insn = (insn), .bp_len = (len), .bp_pc_offset = (pc_offset)
 #define KGDB_BREAK_INSN_ALT(insn, len)	.bp_insn_alt = (insn), .bp_len_alt = (len)
-#define KGDB_REGISTERS(table, features, arch, pc, sp, fp)			\
-	.regs = (table), .num_regs = ARRAY_SIZE(table), __KGDB_FEATURES(features),	\
+#define KGDB_REGISTERS(table, features, arch, triple, pc, sp, fp)			\
+	.regs = (table), .num_regs = ARRAY_SIZE(table), __KGDB_FEATURES(features, triple),	\
 	.tdesc_arch = (arch), .pc_regno = (pc), .sp_regno = (sp), .fp_regno = (fp)
 #ifdef CONFIG_KGDB_FULL_REGS
-#define __KGDB_FEATURES(f)	.reg_features = (f), .num_reg_features = ARRAY_SIZE(f)
+#define __KGDB_FEATURES(f, t)	.reg_features = (f), .num_reg_features = ARRAY_SIZE(f), \
+				.triple_arch = (t)
 #else
-/* Only the architecture is described: the features go unused, and unlinked. */
-#define __KGDB_FEATURES(f)	.reg_features = (0 ? (f) : NULL), .num_reg_features = 0
+/*
+ * Only the architecture is described: the features go unused, and
+ * unlinked; so does LLDB's name for it (LLDB needs the registers).
+ */
+#define __KGDB_FEATURES(f, t)	.reg_features = (0 ? (f) : NULL), .num_reg_features = 0, \
+				.triple_arch = (0 ? (t) : NULL)
 #endif
 
 /* The architecture's table, defined by the arch backend. */

@@ -66,7 +66,7 @@ static bool features_valid(const struct kgdb_arch *a)
 
 	if (!a->reg_features)
 		return true;
-	if (!a->tdesc_arch || !a->num_reg_features)
+	if (!a->tdesc_arch || !a->triple_arch || !a->num_reg_features)
 		return false;
 	for (i = 0; i < a->num_reg_features; i++)
 		if (!a->reg_features[i].name)
@@ -105,8 +105,8 @@ static bool desc_valid(const struct kgdb_arch *a, const struct kgdb_reg *r)
 /*
  * The arch's table makes sense: a breakpoint instruction, plain register
  * names, whole bytes, locations inside their structures, features named
- * and known, an architecture for the description, and the expedited
- * registers there.
+ * and known, an architecture for the description (gdb's name and
+ * LLVM's), and the expedited registers there.
  */
 bool kgdb_arch_valid(const struct kgdb_arch *a)
 {

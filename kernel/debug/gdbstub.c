@@ -482,7 +482,7 @@ bad:
 static bool h_detach(struct gdb_args *a)
 {
 	gdb_trace_detach();
-	tx_reply("OK");
+	tx_reply_last("OK");
 	gdb_res->action = KGDB_DETACH;
 	gdb_res->alone = false;
 	gdb_res->signo = 0;
@@ -680,6 +680,12 @@ static bool h_reg_info(struct gdb_args *a)
 	gdb_reg_info(a->num[0]);
 	return false;
 }
+
+static bool h_host_info(struct gdb_args *a)
+{
+	gdb_host_info();
+	return false;
+}
 #endif
 
 static bool h_thread_info(struct gdb_args *a)
@@ -862,6 +868,7 @@ static const struct gdb_cmd gdb_cmds[] = {
 #endif
 #ifdef CONFIG_KGDB_FULL_REGS
 	{ "qRegisterInfo", h_reg_info, "x", NEED_NONE, false },
+	{ "qHostInfo", h_host_info, "", NEED_XML, false },
 #endif
 	{ "qfThreadInfo", h_thread_info, "", NEED_NONE, false },
 	{ "qsThreadInfo", h_thread_info, "", NEED_NONE, false },

@@ -33,9 +33,15 @@
  * a copy sent before gdb's timeout could land where gdb waits for a
  * checksum digit that was lost, which gdb 13 fails the command on.
  */
-#define GDB_POLL_US		10
 #define GDB_RESEND_US		10000000UL
 #define GDB_RESEND_MAX_US	60000000UL
+/*
+ * The session's last reply (the detach's OK) is acked, or NAKed by a gdb
+ * that lost it, within gdb's remotetimeout; after this much silence the
+ * kernel runs on without the ack: a client that closed the line at the
+ * OK, or whose '+' was lost, must not leave the kernel stopped for good.
+ */
+#define GDB_LAST_ACK_US		3000000UL
 /* Console text goes out in O packets of at most this much text. */
 #define GDB_NOTICE_TEXT		128
 
@@ -195,15 +201,18 @@ static u8 gdb_getc(void)
 	return (u8)kgdb_io_getc();
 }
 
-/* The next character, or KGDB_NO_CHAR after @us of silence. */
+/*
+ * The next character, or KGDB_NO_CHAR after @us of silence, counted in
+ * the master's naps: under QEMU a poll of the emulated UART costs more
+ * than a 10 us pause, and silence counted in such polls lasts 3x longer.
+ */
 static int gdb_getc_within(unsigned long us)
 {
-	unsigned long waited;
+	unsigned long waited = 0;
 	int c;
 
-	for (waited = 0; (c = kgdb_io_read_char()) == KGDB_NO_CHAR &&
-	     waited < us; waited += GDB_POLL_US)
-		udelay(GDB_POLL_US);
+	while ((c = kgdb_io_read_char()) == KGDB_NO_CHAR && waited < us)
+		waited += kgdb_io_pause(waited);
 	return c;
 }
 
@@ -329,11 +338,13 @@ static int gdb_await_ack(unsigned long silence_us)
 
 /*
  * Send a reply and, unless in no-ack mode, resend it until gdb acks it;
- * the @stop reply gdb waits for after a resume also after silence.
+ * the stop reply gdb waits for after a resume also after silence, and
+ * the last reply only until silence.
  */
-static void gdb_stream_put(const char *s, size_t len, bool stop)
+static void gdb_stream_put(const char *s, size_t len, enum gdb_reply kind)
 {
-	unsigned long silence_us = stop ? GDB_RESEND_US : 0;
+	unsigned long silence_us = kind == GDB_REPLY_STOP ? GDB_RESEND_US :
+				   kind == GDB_REPLY_LAST ? GDB_LAST_ACK_US : 0;
 	int c;
 
 	if (gdb_reply_overtaken())
@@ -344,6 +355,8 @@ static void gdb_stream_put(const char *s, size_t len, bool stop)
 		if (gdb_noack)
 			return;
 		c = gdb_await_ack(silence_us);
+		if (c == KGDB_NO_CHAR && kind == GDB_REPLY_LAST)
+			return;
 		if (c == KGDB_NO_CHAR)
 			silence_us = MIN(2 * silence_us, GDB_RESEND_MAX_US);
 		if (c == '-' || c == KGDB_NO_CHAR)
@@ -370,12 +383,13 @@ int gdb_get_packet(void)
 	return len;
 }
 
-static void gdb_send_reply(const char *s, size_t len, bool stop)
+static void gdb_send_reply(const char *s, size_t len, enum gdb_reply kind)
 {
 	if (packet_transport())
-		kgdb_io_ops->put_packet(s, len, stop ? KGDB_PACKET_STOP : KGDB_PACKET_REPLY);
+		kgdb_io_ops->put_packet(s, len, kind == GDB_REPLY_STOP ? KGDB_PACKET_STOP :
+					KGDB_PACKET_REPLY);
 	else
-		gdb_stream_put(s, len, stop);
+		gdb_stream_put(s, len, kind);
 }
 
 #ifdef CONFIG_KGDB_CONSOLE
@@ -624,24 +638,31 @@ size_t tx_binary(const u8 *buf, size_t len)
 #endif
 
 /* Out of line: each of its callers would otherwise carry a copy. */
-static __noinline void tx_send(bool stop)
+static __noinline void tx_send(enum gdb_reply kind)
 {
 	/* Handlers size their replies; a reply that still did not fit is a bug
 	 * that gdb must not see as data. */
 	if (tx_overflow)
 		tx_err(-E2BIG);
 	else
-		gdb_send_reply(gdb_buf, tx_len, stop);
+		gdb_send_reply(gdb_buf, tx_len, kind);
 }
 
 void tx_end(void)
 {
-	tx_send(false);
+	tx_send(GDB_REPLY);
 }
 
 void tx_end_awaited(void)
 {
-	tx_send(true);
+	tx_send(GDB_REPLY_STOP);
+}
+
+void tx_reply_last(const char *s)
+{
+	tx_begin();
+	tx_str(s);
+	tx_send(GDB_REPLY_LAST);
 }
 
 void tx_reply(const char *s)

@@ -13,7 +13,8 @@
  *
  * LLDB asks for each register with qRegisterInfo when it has no
  * description (an LLDB built without an XML parser, or an arch that
- * serves none), and the table answers that too.
+ * serves none), and the table answers that too. It reads either only
+ * once it knows the architecture, which qHostInfo tells it.
  *
  * Without CONFIG_KGDB_FULL_REGS the description names the architecture
  * only, with no OS ABI (this kernel is none of gdb's): gdb lays the
@@ -152,6 +153,22 @@ void gdb_reg_info(unsigned long regno)
 		tx_str(";generic:");
 		tx_str(generic);
 	}
+	tx_char(';');
+	tx_end();
+}
+
+/*
+ * qHostInfo: "triple:<hex>;", the machine as an LLVM triple (vendor and
+ * OS unknown). LLDB with no file takes its architecture from there, and
+ * then reads the description as it does a program's.
+ */
+void gdb_host_info(void)
+{
+	const char *t = arch_kgdb_ops.triple_arch;
+
+	tx_begin();
+	tx_str("triple:");
+	tx_hexbytes((const u8 *)t, strlen(t));
 	tx_char(';');
 	tx_end();
 }

@@ -77,10 +77,11 @@ bool xml_window_done(const struct xml_window *w);	/* the document ends in it */
 
 /*
  * gdbstub_tdesc.c: the [off, end) window of target.xml, true if it ends
- * there; and the qRegisterInfo reply for a register.
+ * there; the qRegisterInfo reply for a register, and qHostInfo's.
  */
 bool gdb_tdesc_xml(size_t off, size_t end);
 void gdb_reg_info(unsigned long regno);		/* CONFIG_KGDB_FULL_REGS */
+void gdb_host_info(void);			/* CONFIG_KGDB_FULL_REGS */
 
 /* gdbstub_packet.c: the framing layer and the rx/tx helpers. */
 int gdb_get_packet(void);	/* payload length, or -E2BIG if it was too long */
@@ -178,10 +179,19 @@ void tx_str(const char *s);
 void tx_hex(unsigned long v);
 void tx_hexbytes(const u8 *buf, size_t len);
 size_t tx_binary(const u8 *buf, size_t len);	/* CONFIG_KGDB_XML */
+/* What a reply is to the framing: how long its ack is waited for. */
+enum gdb_reply {
+	GDB_REPLY,		/* as long as it takes */
+	GDB_REPLY_STOP,		/* ... resent after long silence */
+	GDB_REPLY_LAST,		/* until silence: the session ends with it */
+};
+
 void tx_end(void);
 /* ... the stop reply gdb waits for after a resume: resent after long silence */
 void tx_end_awaited(void);
 void tx_reply(const char *s);
+/* The session's last reply: the target runs even if it is never acked. */
+void tx_reply_last(const char *s);
 void tx_err(int err);
 
 #endif

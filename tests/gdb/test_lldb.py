@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: MIT
 """LLDB as the client, on every arch: `gdb-remote` to the kernel, at
-kgdbwait and on a running kernel; registers, threads, backtraces, memory, a breakpoint hit,
-and a detach that leaves the kernel running (LLDB asks for no-ack mode
-before qSupported, and does not ack the OK to its detach)."""
+kgdbwait and on a running kernel, with the vmlinux or with no file at all
+(the machine then comes from qHostInfo); registers, threads, backtraces,
+memory, a breakpoint hit, and a detach that leaves every CPU running (LLDB
+asks for no-ack mode before qSupported, and does not ack the OK to its
+detach)."""
 import re
+import subprocess
 
 import pytest
 
@@ -31,8 +34,9 @@ LLDB_NO_UNWIND = {"riscv64"}
 def lldb(target, tmp_path):
     clients = []
 
-    def start():
-        c = Lldb(kernel_path(target.arch), packet_log=str(tmp_path / "packets.log"))
+    def start(vmlinux=True):
+        c = Lldb(kernel_path(target.arch) if vmlinux else None,
+                 packet_log=str(tmp_path / "packets.log"))
         clients.append(c)
         return c
     yield start
@@ -125,3 +129,44 @@ def test_lldb_breakpoint_on_a_running_kernel(target, lldb):
     ll2.cmd("process detach")
     ll2.wait_for(r"Process \d+ detached")
     assert "init" in m.run("ps")
+
+
+def text_range(arch):
+    """Where the kernel's code is: [_stext, _etext)."""
+    out = subprocess.run(["nm", kernel_path(arch)], capture_output=True, text=True,
+                         check=True).stdout
+    syms = dict((name, int(addr, 16)) for addr, name in
+                re.findall(r"^([0-9a-f]+) \w (_stext|_etext)$", out, re.M))
+    return syms["_stext"], syms["_etext"]
+
+
+@pytest.mark.kgdboc_only
+def test_lldb_without_a_file(arch, target, lldb):
+    """LLDB with no file knows only what the stub tells it: it attaches on
+    its first try, reads the registers in the kernel's byte order and
+    unwinds from the PC; after a step (its CPU alone, the others held) its
+    detach lets every CPU run."""
+    m = target.boot(cmdline=f"console={tty(arch, 0)} kgdboc={tty(arch, 1)}")
+    ll = lldb(vmlinux=False)
+    ll.cmd(f"gdb-remote 127.0.0.1:{m.ports[1]}")
+    stop = ll.wait_stop()
+    assert re.search(r"stop reason = signal SIGINT", stop), stop
+
+    out = ll.cmd("register read pc")
+    pc = re.search(rf"^\s+{PC.get(arch, 'pc')} = 0x([0-9a-f]+)$", out, re.M)
+    assert pc, out
+    start, end = text_range(arch)
+    assert start <= int(pc.group(1), 16) < end, (out, hex(start), hex(end))
+    out = ll.cmd("register read sp")
+    sp = re.search(r"^\s+\w+ = 0x([0-9a-f]+)$", out, re.M)
+    assert sp and int(sp.group(1), 16) % 4 == 0 and int(sp.group(1), 16), out
+    bt = ll.cmd("bt")
+    assert re.search(rf"frame #0: 0x0*{pc.group(1).lstrip('0')}$", bt, re.M), (pc, bt)
+
+    ll.cmd("thread step-inst")
+    stop = ll.wait_stop()
+    assert re.search(r"stop reason = instruction step into", stop), stop
+    ll.cmd("detach")
+    ll.wait_for(r"Process \d+ detached")
+    assert re.search(r"up \d+\.\d+ s", m.run("uptime")), m.text()[-500:]
+    m.wait_every_cpu_ticks(2)

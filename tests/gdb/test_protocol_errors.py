@@ -126,3 +126,19 @@ def test_malformed_packets_get_errors_and_the_stub_lives(raw, target, arch):
     assert "kgdb_initial_breakpoint" in g.cmd("bt")
     assert re.search(r"0x[0-9a-f]+", g.cmd("x/xw cmd_uptime"))
     g.cont()
+
+
+@pytest.mark.kgdboc_only
+def test_detach_runs_on_without_the_oks_ack(target, arch):
+    """A client in ack mode that closes the line at its detach's OK (or
+    whose '+' is lost) still leaves every CPU running: the stub waits for
+    that ack only a few seconds."""
+    m = target.boot(cmdline=target.cmdline(wait=False))
+    r = Raw(target.connect_line())
+    r.send(b"+")
+    assert b"PacketSize" in r.ask(b"qSupported")      # breaks in
+    r.send(frame(b"D"))
+    r.read_until(rb"\+\$OK#9a")
+    r.close()
+    assert re.search(r"up \d+\.\d+ s", m.run("uptime")), m.text()[-500:]
+    m.wait_every_cpu_ticks(2)

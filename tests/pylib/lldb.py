@@ -25,8 +25,10 @@ class LldbError(Exception):
 
 
 class Lldb:
-    def __init__(self, vmlinux, packet_log=None):
-        self.proc = subprocess.Popen([LLDB, "--no-lldbinit", vmlinux],
+    def __init__(self, vmlinux=None, packet_log=None):
+        """LLDB on @vmlinux, or with no file (it learns the architecture
+        from the stub)."""
+        self.proc = subprocess.Popen([LLDB, "--no-lldbinit"] + ([vmlinux] if vmlinux else []),
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, start_new_session=True,
                                      bufsize=0)

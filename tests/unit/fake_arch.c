@@ -256,6 +256,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.regs = fake_regs_table,
 	.num_regs = FAKE_NUM_REGS,
 	.tdesc_arch = "fake",
+	.triple_arch = "fake",
 	.pc_regno = 8,
 	.sp_regno = 9,
 	.fp_regno = 10,

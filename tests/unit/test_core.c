@@ -264,8 +264,8 @@ static void good(void)
 	features[0] = (struct kgdb_reg_feature){ "fake.gprs", NULL };
 	arch = (struct kgdb_arch){ .bp_insn = 0xcc, .bp_len = 1, .regs = rows, .num_regs = 3,
 				   .reg_features = features, .num_reg_features = 1,
-				   .tdesc_arch = "fake", .pc_regno = 0, .sp_regno = 1,
-				   .fp_regno = 2 };
+				   .tdesc_arch = "fake", .triple_arch = "fake", .pc_regno = 0,
+				   .sp_regno = 1, .fp_regno = 2 };
 	assert_true(kgdb_arch_valid(&arch));
 }
 
@@ -278,6 +278,7 @@ static void test_faulty_arch_tables_are_refused(void **state)
 	BAD(arch.regs = NULL);
 	BAD(arch.num_regs = 0);
 	BAD(arch.tdesc_arch = NULL);
+	BAD(arch.triple_arch = NULL);
 	BAD(arch.num_reg_features = 0);
 	BAD(features[0].name = NULL);
 	BAD(rows[1].feature = 1);			/* no such feature */

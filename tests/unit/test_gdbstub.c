@@ -24,6 +24,22 @@ static void test_connect_status_detach(void **state)
 	assert_false(kgdb_active());
 }
 
+/*
+ * A multiprocess client detaches with its pid (gdb, and LLDB where the
+ * server offers multiprocess+); LLDB's "stay stopped" D1 is refused, and
+ * LLDB asks qSupportsDetachAndStayStopped first, which is unsupported.
+ */
+static void test_detach_with_a_pid(void **state)
+{
+	gdb_connect();
+	xchg("qSupportsDetachAndStayStopped:", "");
+	xchg("D1", "E16");
+	xchg("D;1", "OK");
+	break_in();
+	assert_false(kgdb_connected());
+	assert_false(kgdb_active());
+}
+
 /* The kept state's rows: fpu, sel (a narrower field), mode (a wider one), tag (hooks). */
 static char *kept_rows(char *g, const struct pt_regs *r, unsigned int cpu)
 {
@@ -349,6 +365,15 @@ static void test_register_info(void **state)
 	xchg("qRegisterInfoffffffffffffffff", "E02");
 	xchg("qRegisterInfo", "E16");
 	xchg("qRegisterInfo1x", "E16");
+	resume("c");
+	break_in();
+}
+
+/* LLDB learns the architecture from qHostInfo: the triple, in hex. */
+static void test_host_info(void **state)
+{
+	gdb_connect();
+	xchg("qHostInfo", "triple:66616b65;");
 	resume("c");
 	break_in();
 }
@@ -684,6 +709,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_thread_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_features, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_register_info, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_host_info, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_detach_with_a_pid, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads_paging, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_xfer_threads_terse_after_stop, setup2, teardown),

@@ -90,6 +90,37 @@ static void test_stop_reply_lost_on_the_line_is_resent(void **state)
 	assert_output();
 }
 
+/* A client that closed the line: silence for good. */
+static int line_closed(void)
+{
+	/* A stub that waits for good fails here instead of hanging the test. */
+	assert_true(fake_clock_us < 60000000UL);
+	return KGDB_NO_CHAR;
+}
+
+/*
+ * The detach's OK is the session's last reply: a NAK gets it again, but
+ * silence (a client that closed the line at the OK, or lost its '+')
+ * lets the target go once gdb would have NAKed a lost reply.
+ */
+static void test_detach_runs_on_without_the_oks_ack(void **state)
+{
+	gdb_connect();
+	script_pkt("D");
+	expect_str("+");
+	expect_pkt("OK");
+	script_str("-");
+	expect_pkt("OK");
+	fake_io_eof = line_closed;
+	fake_virtual_clock = true;
+	fake_clock_us = 0;
+	kgdb_breakpoint();
+	fake_virtual_clock = false;
+	assert_output();
+	assert_false(kgdb_active());
+	assert_true(fake_clock_us > 2000000);	/* gdb's remotetimeout */
+}
+
 static void test_stale_nak_is_dropped(void **state)
 {
 	gdb_connect();
@@ -253,6 +284,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_silence_is_napped_through, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_detach_runs_on_without_the_oks_ack, setup1,
+						teardown),
 		cmocka_unit_test(test_frame_scan),
 		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,

@@ -76,7 +76,7 @@ static void arm_kgdb_hold_wait(const bool *release)
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(ARM_KGDB_BREAK_INSN, 4, 0),
 	/* r15, r13, and r11, APCS's frame pointer */
-	KGDB_REGISTERS(arm_kgdb_regs, arm_kgdb_features, "arm", 15, 13, 11),
+	KGDB_REGISTERS(arm_kgdb_regs, arm_kgdb_features, "arm", "arm", 15, 13, 11),
 	.step = { .irq = KGDB_IRQ_MASK(cpsr, PSR_I), .next_pcs = arm_kgdb_next_pcs },
 	.hold.wait = arm_kgdb_hold_wait,
 	.idle = arm_timer_nap,

@@ -105,7 +105,7 @@ static void arm64_kgdb_hold_wait(const bool *release)
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(ARM64_KGDB_BREAK_INSN, 4, 0),
 	/* pc, sp, and x29, the frame pointer */
-	KGDB_REGISTERS(arm64_kgdb_regs, arm64_kgdb_features, "aarch64", 32, 31, 29),
+	KGDB_REGISTERS(arm64_kgdb_regs, arm64_kgdb_features, "aarch64", "aarch64", 32, 31, 29),
 	.step = { .irq = KGDB_IRQ_MASK(pstate, PSR_I), .single = arm64_kgdb_single },
 	.hold.wait = arm64_kgdb_hold_wait,
 	.idle = arm64_timer_nap,

@@ -117,6 +117,13 @@ static void mips_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 	fpu_close(status);
 }
 
+/* gdb's "mips" is either byte order; an LLVM triple says which. */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define TRIPLE_ARCH	"mips"
+#else
+#define TRIPLE_ARCH	"mipsel"
+#endif
+
 /* How late a held CPU may see its release. */
 #define HOLD_NAP_US	1000
 
@@ -128,7 +135,8 @@ static void mips_kgdb_hold_wait(const bool *release)
 
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(MIPS_KGDB_BREAK_INSN, 4, 0),
-	KGDB_REGISTERS(mips_kgdb_regs, mips_kgdb_features, "mips", GDB_PC, GDB_SP, GDB_FP),
+	KGDB_REGISTERS(mips_kgdb_regs, mips_kgdb_features, "mips", TRIPLE_ARCH, GDB_PC, GDB_SP,
+		       GDB_FP),
 	.step = { .irq = KGDB_IRQ_ENABLE(cp0_status, ST0_IE), .next_pcs = mips_kgdb_next_pcs },
 	.cpu = { .enter = mips_kgdb_cpu_enter, .leave = mips_kgdb_cpu_leave },
 	.hold.wait = mips_kgdb_hold_wait,

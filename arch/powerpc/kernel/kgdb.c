@@ -122,7 +122,8 @@ static void ppc_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(PPC_KGDB_BREAK_INSN, 4, 0),
 	/* no frame pointer: lr, which a first unwind step needs */
-	KGDB_REGISTERS(ppc_kgdb_regs, ppc_kgdb_features, "powerpc:e500", GDB_PC, GDB_R1, GDB_LR),
+	KGDB_REGISTERS(ppc_kgdb_regs, ppc_kgdb_features, "powerpc:e500", "powerpc", GDB_PC, GDB_R1,
+		       GDB_LR),
 	.step = { .irq = KGDB_IRQ_ENABLE(msr, MSR_EE), .next_pcs = ppc_kgdb_next_pcs },
 	.hold = { .wait = ppc_kgdb_hold_wait, .sleep_always = true,
 		  .window_start = ppc_kgdb_doze_window,

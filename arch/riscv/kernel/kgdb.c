@@ -85,8 +85,8 @@ static void riscv_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(RISCV_KGDB_BREAK_INSN, 2, 0),
 	KGDB_BREAK_INSN_ALT(RISCV_EBREAK, 4),
-	KGDB_REGISTERS(riscv_kgdb_regs, riscv_kgdb_features, "riscv:rv64", GDB_PC, GDB_SP,
-		       GDB_FP),
+	KGDB_REGISTERS(riscv_kgdb_regs, riscv_kgdb_features, "riscv:rv64", "riscv64", GDB_PC,
+		       GDB_SP, GDB_FP),
 	.step = { .irq = KGDB_IRQ_ENABLE(sstatus, SR_SPIE), .next_pcs = riscv_kgdb_next_pcs },
 	.hold.wait = riscv_kgdb_hold_wait,
 	.idle = riscv_timer_nap,

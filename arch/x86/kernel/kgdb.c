@@ -52,10 +52,12 @@
 #define GPR_BITS	64
 #define FLAGS		rflags
 #define TDESC_ARCH	"i386:x86-64"
+#define TRIPLE_ARCH	"x86_64"
 #else
 #define GPR_BITS	32
 #define FLAGS		eflags
 #define TDESC_ARCH	"i386"
+#define TRIPLE_ARCH	"i386"
 #endif
 
 enum { X86_CORE, X86_SSE, X86_SEGMENTS, X86_FEATURES };
@@ -256,7 +258,8 @@ static void ftag_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
 
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(X86_BREAKPOINT_INSN, 1, 1),
-	KGDB_REGISTERS(x86_kgdb_regs, x86_kgdb_features, TDESC_ARCH, GDB_PC, GDB_SP, GDB_BP),
+	KGDB_REGISTERS(x86_kgdb_regs, x86_kgdb_features, TDESC_ARCH, TRIPLE_ARCH, GDB_PC, GDB_SP,
+		       GDB_BP),
 #ifdef CONFIG_KGDB_FULL_REGS
 	.reg = { .get = ftag_get, .set = ftag_set },	/* the one row by the arch */
 	.cpu = { .enter = x86_kgdb_cpu_enter, .leave = x86_kgdb_cpu_leave },
