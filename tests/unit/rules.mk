@@ -100,48 +100,56 @@ $(UNIT_DIR)/test_kdb_edit: $(UNIT_DIR)/tests/unit/test_kdb_edit.o \
 # The same core built as the minimal profile builds it (kernel/configs/
 # kgdb_min.config: every option off, the files they add left out).
 UNIT_MIN_DIR := build/host/unit-min
-UNIT_MIN_CFLAGS := $(filter-out $(KGDB_ALL_OPTIONS),$(UNIT_BASE_CFLAGS)) $(UNIT_SAN)
 UNIT_MIN_LEFT_OUT := debug_hw.c debug_softstep.c debug_console.c kgdb_monitor.c \
 	debug_arch_check.c gdbstub_xml.c debug_agent.c debug_agent_printf.c debug_cond.c \
-	debug_trace.c gdbstub_trace.c
-UNIT_MIN_OBJS := $(patsubst %.c,$(UNIT_MIN_DIR)/%.o,$(UNIT_FAKE_SRCS) \
+	debug_xol.c debug_trace.c gdbstub_trace.c
+# $(1): the output directory
+unit_min_objs = $(patsubst %.c,$(1)/%.o,$(UNIT_FAKE_SRCS) tests/unit/fake_arch.c \
 	$(filter-out $(addprefix kernel/debug/,$(UNIT_MIN_LEFT_OUT)),$(UNIT_KERNEL_SRCS)))
 
-$(UNIT_MIN_DIR)/kernel/%.o: kernel/%.c
-	$(Q)mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(UNIT_MIN_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
-$(UNIT_MIN_DIR)/lib/%.o: lib/%.c
-	$(Q)mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(UNIT_MIN_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
-$(UNIT_MIN_DIR)/tests/unit/%.o: tests/unit/%.c
-	$(Q)mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(UNIT_MIN_CFLAGS) -MMD -MP -c -o $@ $<
-$(UNIT_DIR)/test_profile_min: $(UNIT_MIN_DIR)/tests/unit/test_profile_min.o \
-		$(UNIT_MIN_DIR)/tests/unit/fake_arch.o $(UNIT_MIN_OBJS)
-	$(Q)mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
+# test_profile_min's build: $(1) the output directory, $(2) the compiler's
+# flags (every option is filtered out of them), $(3) the linker's, $(4)
+# the test's path.
+define unit_min_build
+$(1)/kernel/%.o: kernel/%.c
+	$$(Q)mkdir -p $$(dir $$@)
+	$$(Q)$$(HOSTCC) $$(filter-out $$(KGDB_ALL_OPTIONS),$(2)) $$(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $$@ $$<
+$(1)/lib/%.o: lib/%.c
+	$$(Q)mkdir -p $$(dir $$@)
+	$$(Q)$$(HOSTCC) $$(filter-out $$(KGDB_ALL_OPTIONS),$(2)) $$(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $$@ $$<
+$(1)/tests/unit/%.o: tests/unit/%.c
+	$$(Q)mkdir -p $$(dir $$@)
+	$$(Q)$$(HOSTCC) $$(filter-out $$(KGDB_ALL_OPTIONS),$(2)) -MMD -MP -c -o $$@ $$<
+$(4): $(1)/tests/unit/test_profile_min.o $$(call unit_min_objs,$(1))
+	$$(Q)mkdir -p $$(dir $$@)
+	$$(Q)$$(HOSTCC) $(3) -o $$@ $$^ -lcmocka -lpthread
+endef
+$(eval $(call unit_min_build,$(UNIT_MIN_DIR),$(UNIT_BASE_CFLAGS) $(UNIT_SAN),$(UNIT_SAN),$(UNIT_DIR)/test_profile_min))
 
 -include $(wildcard $(UNIT_DIR)/*/*.d $(UNIT_DIR)/*/*/*.d $(UNIT_DIR)/*/*/*/*.d \
 	$(UNIT_MIN_DIR)/*/*.d $(UNIT_MIN_DIR)/*/*/*.d $(UNIT_MIN_DIR)/*/*/*/*.d)
 
-# Line coverage of kernel/debug/ under these tests (gcov), with a floor
-# every file must reach: `make check-coverage` (part of make check).
+# Line coverage of kernel/debug/ and kernel/debug/kdb/ under these tests
+# (gcov), test_profile_min's build of the minimal profile counted in: every
+# file must reach the floor, and a file no unit test compiles fails.
+# `make check-coverage`, part of make check.
 COV_DIR := build/host/coverage
+COV_MIN_DIR := build/host/coverage-min
 COV_FLOOR ?= 95
 COV_CFLAGS := $(UNIT_BASE_CFLAGS) -O0 --coverage
-COV_BINS := $(addprefix $(COV_DIR)/,$(UNIT_TESTS))
+COV_BINS := $(addprefix $(COV_DIR)/,$(UNIT_TESTS)) $(COV_MIN_DIR)/test_profile_min
+COV_SRCS := $(sort $(wildcard kernel/debug/*.c kernel/debug/kdb/*.c))
 cov_kobjs := $(call unit_kobjs,$(COV_DIR)) $(call unit_fobjs,$(COV_DIR))
 
 CHECK_TARGETS += check-coverage
 .PHONY: check-coverage
 check-coverage: $(COV_BINS)
-	$(Q)find $(COV_DIR) -name '*.gcda' -delete
+	$(Q)find $(COV_DIR) $(COV_MIN_DIR) -name '*.gcda' -delete
 	$(Q)for t in $(COV_BINS); do timeout 120 $$t >/dev/null 2>&1 || { echo "$$t failed"; exit 1; }; done
-	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --objdir $(COV_DIR)/kernel/debug \
-		kernel/debug/*.c
-	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --objdir $(COV_DIR)/kernel/debug/kdb \
-		kernel/debug/kdb/kdb_edit.c
+	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --build $(COV_DIR) \
+		--build $(COV_MIN_DIR) $(COV_SRCS)
 
+$(eval $(call unit_min_build,$(COV_MIN_DIR),$(COV_CFLAGS) -DFAKE_COVERAGE,--coverage,$(COV_MIN_DIR)/test_profile_min))
 $(COV_DIR)/kernel/%.o: kernel/%.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(COV_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
@@ -186,4 +194,5 @@ $(COV_DIR)/test_kdb_edit: $(COV_DIR)/tests/unit/test_kdb_edit.o \
 		$(patsubst %.c,$(COV_DIR)/%.o,$(UNIT_KDB_EDIT_SRCS))
 	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka
 
--include $(wildcard $(COV_DIR)/*/*.d $(COV_DIR)/*/*/*.d $(COV_DIR)/*/*/*/*.d)
+-include $(wildcard $(COV_DIR)/*/*.d $(COV_DIR)/*/*/*.d $(COV_DIR)/*/*/*/*.d \
+	$(COV_MIN_DIR)/*/*.d $(COV_MIN_DIR)/*/*/*.d $(COV_MIN_DIR)/*/*/*/*.d)
