@@ -40,6 +40,18 @@
 #define FAKE_BREAK_ADDR	(FAKE_TEXT + 0x800)	/* kgdb_breakpoint()'s int3 */
 extern u8 fake_mem[FAKE_END];
 extern bool fake_text_locked;		/* text_poke() fails: text that will not take writes */
+/* Host memory (the out-of-line slots) the nofault copies reach, until fake_reset(). */
+void fake_host_map(uintptr_t addr, size_t len);
+#define FAKE_EXTABLE_ADDR (FAKE_TEXT + 0x300)	/* the exception table's one entry */
+/*
+ * Built with -DFAKE_ARCH_XOL the arch runs instructions out of line: the
+ * instruction at FAKE_XOL_FIXED cannot move, and at FAKE_XOL_UNMAPPED the
+ * slot is not mapped. fake_xol_slot(): where the instruction at @addr was
+ * last prepared to run, 0 if nowhere.
+ */
+#define FAKE_XOL_FIXED	(FAKE_TEXT + 0x140)
+#define FAKE_XOL_UNMAPPED (FAKE_TEXT + 0x180)
+uintptr_t fake_xol_slot(uintptr_t addr);
 extern unsigned int fake_icache_flushes;
 
 /* CPUs: fake_regs[cpu] is the frame each traps with. */

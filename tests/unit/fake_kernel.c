@@ -20,6 +20,7 @@
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/arch.h>
+#include <asm/extable.h>
 #include "fake.h"
 
 __thread unsigned int fake_this_cpu;
@@ -149,6 +150,15 @@ void unregister_console(struct console *con)
 
 u8 fake_mem[FAKE_END];
 
+/* Host memory the nofault copies reach as it is (fake_host_map()). */
+static uintptr_t host_lo = UINTPTR_MAX, host_hi;
+
+void fake_host_map(uintptr_t addr, size_t len)
+{
+	host_lo = addr < host_lo ? addr : host_lo;
+	host_hi = addr + len > host_hi ? addr + len : host_hi;
+}
+
 static bool mapped(uintptr_t addr, size_t len, bool write)
 {
 	uintptr_t lo = write ? FAKE_DATA : FAKE_TEXT;
@@ -158,19 +168,31 @@ static bool mapped(uintptr_t addr, size_t len, bool write)
 	return write || addr >= FAKE_DATA || addr + len <= FAKE_HOLE;
 }
 
+/* Where @len bytes at @addr are, NULL where nothing is mapped. */
+static u8 *at(uintptr_t addr, size_t len, bool write)
+{
+	if (addr >= host_lo && addr + len >= addr && addr + len <= host_hi)
+		return (u8 *)addr;
+	return mapped(addr, len, write) ? fake_mem + addr : NULL;
+}
+
 long copy_from_kernel_nofault(void *dst, const void *src, size_t len)
 {
-	if (!mapped((uintptr_t)src, len, false))
+	const u8 *p = at((uintptr_t)src, len, false);
+
+	if (!p)
 		return -EFAULT;
-	memcpy(dst, fake_mem + (uintptr_t)src, len);
+	memcpy(dst, p, len);
 	return 0;
 }
 
 long copy_to_kernel_nofault(void *dst, const void *src, size_t len)
 {
-	if (!mapped((uintptr_t)dst, len, true))
+	u8 *p = at((uintptr_t)dst, len, true);
+
+	if (!p)
 		return -EFAULT;
-	memcpy(fake_mem + (uintptr_t)dst, src, len);
+	memcpy(p, src, len);
 	return 0;
 }
 
@@ -182,6 +204,14 @@ long text_poke(void *addr, const void *src, size_t len)
 		return -EFAULT;
 	memcpy(fake_mem + (uintptr_t)addr, src, len);
 	return 0;
+}
+
+/* One instruction has a fixup: a fault there is the kernel's to handle. */
+const struct exception_table_entry *search_exception_table(unsigned long addr)
+{
+	static const struct exception_table_entry entry = { FAKE_EXTABLE_ADDR, FAKE_EXTABLE_ADDR };
+
+	return addr == FAKE_EXTABLE_ADDR ? &entry : NULL;
 }
 
 /* ---------------------------------------------------------------- CPUs */
@@ -711,6 +741,8 @@ void fake_reset(unsigned int cpus)
 	unsigned int i;
 
 	memset(fake_mem, 0, sizeof(fake_mem));
+	host_lo = UINTPTR_MAX;
+	host_hi = 0;
 	for (i = 0; i < FAKE_END; i++)
 		fake_mem[i] = (u8)(i * 7 + 3);
 	fake_mem[FAKE_BREAK_ADDR] = 0xcc;

@@ -19,7 +19,7 @@ UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
 UNIT_KERNEL_SRCS := $(DEBUG_CORE_SRCS) lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
 UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep test_kgdboe \
-	test_core test_agent test_cond test_trace test_kdb_edit test_kdb_cmds
+	test_core test_agent test_cond test_xol test_trace test_kdb_edit test_kdb_cmds
 UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS) test_profile_min)
 
 # $(1): the output directory
@@ -50,6 +50,9 @@ $(UNIT_DIR)/tests/unit/fake_arch_minimal.o: tests/unit/fake_arch.c
 $(UNIT_DIR)/tests/unit/fake_arch_softstep.o: tests/unit/fake_arch.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_SAN) -DFAKE_ARCH_SOFTSTEP -MMD -MP -c -o $@ $<
+$(UNIT_DIR)/tests/unit/fake_arch_xol.o: tests/unit/fake_arch.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) $(UNIT_SAN) -DFAKE_ARCH_XOL -MMD -MP -c -o $@ $<
 
 UNIT_COMMON := $(call unit_kobjs,$(UNIT_DIR)) $(call unit_fobjs,$(UNIT_DIR))
 
@@ -78,6 +81,10 @@ $(UNIT_DIR)/test_softstep: $(UNIT_DIR)/tests/unit/test_softstep.o \
 
 $(UNIT_DIR)/test_minimal: $(UNIT_DIR)/tests/unit/test_minimal.o \
 		$(UNIT_DIR)/tests/unit/fake_arch_minimal.o $(UNIT_COMMON)
+	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
+
+$(UNIT_DIR)/test_xol: $(UNIT_DIR)/tests/unit/test_xol.o \
+		$(UNIT_DIR)/tests/unit/fake_arch_xol.o $(UNIT_COMMON)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
 # kdb's commands, with the rest of kdb and kallsyms made up (fake_kdb.c).
@@ -171,12 +178,18 @@ $(COV_DIR)/tests/unit/fake_arch_minimal.o: tests/unit/fake_arch.c
 $(COV_DIR)/tests/unit/fake_arch_softstep.o: tests/unit/fake_arch.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) -DFAKE_ARCH_SOFTSTEP -MMD -MP -c -o $@ $<
+$(COV_DIR)/tests/unit/fake_arch_xol.o: tests/unit/fake_arch.c
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(UNIT_BASE_CFLAGS) -DFAKE_ARCH_XOL -MMD -MP -c -o $@ $<
 
 $(COV_DIR)/test_softstep: $(COV_DIR)/tests/unit/test_softstep.o \
 		$(COV_DIR)/tests/unit/fake_arch_softstep.o $(cov_kobjs)
 	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
 $(COV_DIR)/test_minimal: $(COV_DIR)/tests/unit/test_minimal.o \
 		$(COV_DIR)/tests/unit/fake_arch_minimal.o $(cov_kobjs)
+	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
+$(COV_DIR)/test_xol: $(COV_DIR)/tests/unit/test_xol.o \
+		$(COV_DIR)/tests/unit/fake_arch_xol.o $(cov_kobjs)
 	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
 $(COV_DIR)/test_kgdboe: $(COV_DIR)/tests/unit/test_kgdboe.o $(COV_DIR)/tests/unit/fake_arch.o \
 		$(COV_DIR)/net/netpoll_config.o $(cov_kobjs)
