@@ -131,6 +131,9 @@ void fake_reset(unsigned int cpus);
 
 extern void (*fake_restart_hook)(void);
 
+/* What log_buf_dump() gives; NULL: one line, "[0.000] booted". */
+extern const char *fake_dmesg;
+
 /* What printk_nowait() logged (the debugger's dprintf); busy: it drops. */
 extern char fake_log[4096];
 extern size_t fake_log_len;

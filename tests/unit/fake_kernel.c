@@ -455,9 +455,13 @@ void sched_show_tasks(struct printer *p)
 		pprintf(p, "%d %s\n", t->pid, t->comm);
 }
 
+const char *fake_dmesg;
+
 void log_buf_dump(struct printer *p)
 {
-	p->write(p, "[0.000] booted\n", 15);
+	const char *s = fake_dmesg ? fake_dmesg : "[0.000] booted\n";
+
+	p->write(p, s, strlen(s));
 }
 
 void arch_cpu_describe(struct printer *p, unsigned int cpu)
@@ -759,6 +763,7 @@ void fake_reset(unsigned int cpus)
 	fake_restart_hook = NULL;
 	fake_post_hook = NULL;
 	fake_text_locked = false;
+	fake_dmesg = NULL;
 	fake_tasks_setup(0);
 	script_reset();
 	fake_cpus_start(cpus);

@@ -19,7 +19,7 @@ UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
 UNIT_KERNEL_SRCS := $(DEBUG_CORE_SRCS) lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
 UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep test_kgdboe \
-	test_core test_agent test_cond test_xol test_trace test_kdb_edit test_kdb_cmds
+	test_core test_monitor test_agent test_cond test_xol test_trace test_kdb_edit test_kdb_cmds
 UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS) test_profile_min)
 
 # $(1): the output directory
@@ -70,8 +70,8 @@ $(UNIT_DIR)/test_kgdboe: $(UNIT_DIR)/tests/unit/test_kgdboe.o $(UNIT_DIR)/tests/
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
 # The boot parameter and SysRq tables it looks in need their bounds.
-$(UNIT_DIR)/test_core: $(UNIT_DIR)/tests/unit/test_core.o $(UNIT_DIR)/tests/unit/fake_arch.o \
-		$(UNIT_COMMON) tests/unit/tables.ld
+$(UNIT_DIR)/test_core $(UNIT_DIR)/test_monitor: $(UNIT_DIR)/%: $(UNIT_DIR)/tests/unit/%.o \
+		$(UNIT_DIR)/tests/unit/fake_arch.o $(UNIT_COMMON) tests/unit/tables.ld
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $(filter %.o,$^) -Wl,-T,tests/unit/tables.ld \
 		-lcmocka -lpthread
 
@@ -194,8 +194,8 @@ $(COV_DIR)/test_xol: $(COV_DIR)/tests/unit/test_xol.o \
 $(COV_DIR)/test_kgdboe: $(COV_DIR)/tests/unit/test_kgdboe.o $(COV_DIR)/tests/unit/fake_arch.o \
 		$(COV_DIR)/net/netpoll_config.o $(cov_kobjs)
 	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
-$(COV_DIR)/test_core: $(COV_DIR)/tests/unit/test_core.o $(COV_DIR)/tests/unit/fake_arch.o \
-		$(cov_kobjs) tests/unit/tables.ld
+$(COV_DIR)/test_core $(COV_DIR)/test_monitor: $(COV_DIR)/%: $(COV_DIR)/tests/unit/%.o \
+		$(COV_DIR)/tests/unit/fake_arch.o $(cov_kobjs) tests/unit/tables.ld
 	$(Q)$(HOSTCC) --coverage -o $@ $(filter %.o,$^) -Wl,-T,tests/unit/tables.ld \
 		-lcmocka -lpthread
 $(COV_DIR)/test_kdb_cmds: $(COV_DIR)/tests/unit/test_kdb_cmds.o $(COV_DIR)/tests/unit/fake_arch.o \
