@@ -105,6 +105,8 @@ void script_raw(const char *s, size_t len);
 void script_str(const char *s);
 /* The next chunk comes only after the stub has waited @us (udelay) for it. */
 void script_late(unsigned long us);
+/* ... or only once the stub has written @s (kept by the caller) since the chunk before. */
+void script_until(const char *s);
 void script_pkt(const char *payload);
 void script_pkt_len(const char *payload, size_t len);
 void expect_str(const char *s);

@@ -5,6 +5,7 @@
  * tasks, printing, and a scripted transport.
  */
 
+#define _GNU_SOURCE	/* memmem() */
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -506,9 +507,12 @@ static struct gate {
 	size_t pos;		/* where the chunk starts in in_buf */
 	size_t out;		/* the output it waits for, in bytes */
 	unsigned long late_us;	/* and then this much waiting (script_late()) */
+	const char *until;	/* or for this text in the output (script_until()) */
+	size_t from;		/* ... written since the chunk before it was read */
 } gates[MAX_GATES];
 static size_t nr_gates, cur_gate, refused_pos, refused_out;
 static unsigned long next_late_us;
+static const char *next_until;
 
 static void grow(char **buf, size_t need)
 {
@@ -531,6 +535,7 @@ void script_reset(void)
 	in_len = in_pos = exp_len = out_len = 0;
 	nr_gates = cur_gate = 0;
 	next_late_us = 0;
+	next_until = NULL;
 	late_waiting = false;
 	refused_pos = SIZE_MAX;
 	line_silent = false;
@@ -540,20 +545,26 @@ void script_reset(void)
 /* The next scripted bytes wait for the output expected so far. */
 static void gate_next_chunk(void)
 {
-	if (nr_gates && gates[nr_gates - 1].out == exp_len && !next_late_us)
+	if (nr_gates && gates[nr_gates - 1].out == exp_len && !next_late_us && !next_until)
 		return;
 	if (nr_gates == MAX_GATES) {
 		fprintf(stderr, "fake transport: script too long\n");
 		abort();
 	}
 	gates[nr_gates++] = (struct gate){ .pos = in_len, .out = exp_len,
-					   .late_us = next_late_us };
+					   .late_us = next_late_us, .until = next_until };
 	next_late_us = 0;
+	next_until = NULL;
 }
 
 void script_late(unsigned long us)
 {
 	next_late_us = us;
+}
+
+void script_until(const char *s)
+{
+	next_until = s;
 }
 
 void script_raw(const char *s, size_t len)
@@ -667,8 +678,11 @@ static bool nothing_sent_yet(void)
 	bool closed;
 
 	while (cur_gate + 1 < nr_gates && gates[cur_gate + 1].pos <= in_pos)
-		cur_gate++;
-	closed = in_pos == in_len || out_len < gates[cur_gate].out;
+		gates[++cur_gate].from = out_len;
+	closed = in_pos == in_len || out_len < gates[cur_gate].out ||
+		 (gates[cur_gate].until && in_pos == gates[cur_gate].pos &&
+		  !memmem(out_buf + gates[cur_gate].from, out_len - gates[cur_gate].from,
+			  gates[cur_gate].until, strlen(gates[cur_gate].until)));
 	if (!closed && in_pos == gates[cur_gate].pos && gates[cur_gate].late_us) {
 		if (!late_waiting) {
 			late_waiting = true;

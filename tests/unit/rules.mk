@@ -19,7 +19,8 @@ UNIT_KERNEL_CFLAGS := -fno-builtin $(foreach f,$(UNIT_RENAMED),-D$(f)=k_$(f))
 UNIT_KERNEL_SRCS := $(DEBUG_CORE_SRCS) lib/string.c lib/vsnprintf.c lib/hex.c
 UNIT_FAKE_SRCS := tests/unit/fake_kernel.c
 UNIT_TESTS := test_gdbstub_packet test_gdbstub test_kgdb test_minimal test_softstep test_kgdboe \
-	test_core test_monitor test_agent test_cond test_xol test_trace test_kdb_edit test_kdb_cmds
+	test_core test_monitor test_agent test_cond test_xol test_trace test_kdb_edit test_kdb_cmds \
+	test_kdb test_kdb_minimal
 UNIT_BINS := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS) test_profile_min)
 
 # $(1): the output directory
@@ -87,9 +88,10 @@ $(UNIT_DIR)/test_xol: $(UNIT_DIR)/tests/unit/test_xol.o \
 		$(UNIT_DIR)/tests/unit/fake_arch_xol.o $(UNIT_COMMON)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
-# kdb's commands, with the rest of kdb and kallsyms made up (fake_kdb.c).
+# kdb's commands, with the rest of kdb made up (fake_kdb.c), and kallsyms
+# (fake_kdb_kernel.c).
 UNIT_KDB_CMDS_SRCS := $(addprefix kernel/debug/kdb/,kdb_args.c kdb_mem.c kdb_regs.c) \
-	tests/unit/fake_kdb.c
+	tests/unit/fake_kdb.c tests/unit/fake_kdb_kernel.c
 $(UNIT_DIR)/test_kdb_cmds: $(UNIT_DIR)/tests/unit/test_kdb_cmds.o $(UNIT_DIR)/tests/unit/fake_arch.o \
 		$(patsubst %.c,$(UNIT_DIR)/%.o,$(UNIT_KDB_CMDS_SRCS)) $(UNIT_COMMON)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
@@ -97,6 +99,16 @@ $(UNIT_DIR)/test_kdb_cmds: $(UNIT_DIR)/tests/unit/test_kdb_cmds.o $(UNIT_DIR)/te
 $(UNIT_DIR)/test_%: $(UNIT_DIR)/tests/unit/test_%.o $(UNIT_DIR)/tests/unit/fake_arch.o \
 		$(UNIT_COMMON)
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
+
+# kdb whole, on the core, and on the minimal port; its scripts and
+# kdb.cmd_enable are boot parameters.
+UNIT_KDB_SRCS := $(wildcard kernel/debug/kdb/*.c) tests/unit/fake_kdb_kernel.c
+$(UNIT_DIR)/test_kdb: $(UNIT_DIR)/tests/unit/fake_arch.o
+$(UNIT_DIR)/test_kdb_minimal: $(UNIT_DIR)/tests/unit/fake_arch_minimal.o
+$(UNIT_DIR)/test_kdb $(UNIT_DIR)/test_kdb_minimal: $(UNIT_DIR)/%: $(UNIT_DIR)/tests/unit/%.o \
+		$(patsubst %.c,$(UNIT_DIR)/%.o,$(UNIT_KDB_SRCS)) $(UNIT_COMMON) tests/unit/tables.ld
+	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $(filter %.o,$^) -Wl,-T,tests/unit/tables.ld \
+		-lcmocka -lpthread
 
 # kdb's line editor is pure: on its own, with no debugger and no fake machine.
 UNIT_KDB_EDIT_SRCS := kernel/debug/kdb/kdb_edit.c lib/string.c
@@ -201,6 +213,12 @@ $(COV_DIR)/test_core $(COV_DIR)/test_monitor: $(COV_DIR)/%: $(COV_DIR)/tests/uni
 $(COV_DIR)/test_kdb_cmds: $(COV_DIR)/tests/unit/test_kdb_cmds.o $(COV_DIR)/tests/unit/fake_arch.o \
 		$(patsubst %.c,$(COV_DIR)/%.o,$(UNIT_KDB_CMDS_SRCS)) $(cov_kobjs)
 	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
+$(COV_DIR)/test_kdb: $(COV_DIR)/tests/unit/fake_arch.o
+$(COV_DIR)/test_kdb_minimal: $(COV_DIR)/tests/unit/fake_arch_minimal.o
+$(COV_DIR)/test_kdb $(COV_DIR)/test_kdb_minimal: $(COV_DIR)/%: $(COV_DIR)/tests/unit/%.o \
+		$(patsubst %.c,$(COV_DIR)/%.o,$(UNIT_KDB_SRCS)) $(cov_kobjs) tests/unit/tables.ld
+	$(Q)$(HOSTCC) --coverage -o $@ $(filter %.o,$^) -Wl,-T,tests/unit/tables.ld \
+		-lcmocka -lpthread
 $(COV_DIR)/test_%: $(COV_DIR)/tests/unit/test_%.o $(COV_DIR)/tests/unit/fake_arch.o $(cov_kobjs)
 	$(Q)$(HOSTCC) --coverage -o $@ $^ -lcmocka -lpthread
 $(COV_DIR)/test_kdb_edit: $(COV_DIR)/tests/unit/test_kdb_edit.o \
