@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Host unit tests of the debugger (kernel/debug/kgdb*.c, kernel/debug/gdbstub*.c),
+# Host unit tests of the debugger (kernel/debug/, kernel/debug/kdb/),
 # unmodified, against a fake arch, fake kernel API and a scripted transport
 # (tests/unit/fake_*.c), with cmocka under ASan/UBSan. The kernel's libc
 # names are renamed (memcpy -> k_memcpy, ...) so that the debugger runs on

@@ -72,6 +72,7 @@ static int teardown_kdb(void **state)
 	assert_int_equal(param("kdb.cmd_enable")->setup("1"), 0);
 	kgdb_read_only = false;
 	fake_console_tty = NULL;
+	fake_virtual_clock = false;
 	return teardown(state);
 }
 
@@ -313,8 +314,9 @@ static void test_cpus(void **state)
 	assert_printed("> cpu x\nInvalid cpu number\n");
 	assert_printed("cpu 0      in kdb\ncpu 1      stopped\n");
 
-	/* CPU 1 does not answer the roundup. */
+	/* CPU 1 does not answer the roundup (waited for in virtual time). */
 	fake_cpu_deaf[1] = true;
+	fake_virtual_clock = true;
 	typed_at_break("cpu\rbtc\rbtp 2\rbta\rsummary\rgo\r");
 	assert_printed("Available cpus: 0 1(D)\n");
 	assert_printed("\nCPU 1 did not stop (interrupts off?): no frame\n");
