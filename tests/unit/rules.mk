@@ -127,23 +127,21 @@ unit_min_objs = $(patsubst %.c,$(1)/%.o,$(UNIT_FAKE_SRCS) tests/unit/fake_arch.c
 	$(filter-out $(addprefix kernel/debug/,$(UNIT_MIN_LEFT_OUT)),$(UNIT_KERNEL_SRCS)))
 
 # test_profile_min's build: $(1) the output directory, $(2) the compiler's
-# flags (every option is filtered out of them), $(3) the linker's, $(4)
-# the test's path.
+# flags (no option among them), $(3) the linker's, $(4) the test's path.
 define unit_min_build
-$(1)/kernel/%.o: kernel/%.c
+$(1)/%.o: %.c
 	$$(Q)mkdir -p $$(dir $$@)
-	$$(Q)$$(HOSTCC) $$(filter-out $$(KGDB_ALL_OPTIONS),$(2)) $$(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $$@ $$<
-$(1)/lib/%.o: lib/%.c
-	$$(Q)mkdir -p $$(dir $$@)
-	$$(Q)$$(HOSTCC) $$(filter-out $$(KGDB_ALL_OPTIONS),$(2)) $$(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $$@ $$<
+	$$(Q)$$(HOSTCC) $(2) $$(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $$@ $$<
 $(1)/tests/unit/%.o: tests/unit/%.c
 	$$(Q)mkdir -p $$(dir $$@)
-	$$(Q)$$(HOSTCC) $$(filter-out $$(KGDB_ALL_OPTIONS),$(2)) -MMD -MP -c -o $$@ $$<
+	$$(Q)$$(HOSTCC) $(2) -MMD -MP -c -o $$@ $$<
 $(4): $(1)/tests/unit/test_profile_min.o $$(call unit_min_objs,$(1))
 	$$(Q)mkdir -p $$(dir $$@)
 	$$(Q)$$(HOSTCC) $(3) -o $$@ $$^ -lcmocka -lpthread
 endef
-$(eval $(call unit_min_build,$(UNIT_MIN_DIR),$(UNIT_BASE_CFLAGS) $(UNIT_SAN),$(UNIT_SAN),$(UNIT_DIR)/test_profile_min))
+UNIT_MIN_CFLAGS := $(filter-out $(KGDB_ALL_OPTIONS),$(UNIT_BASE_CFLAGS)) $(UNIT_SAN)
+UNIT_MIN_BIN := $(UNIT_DIR)/test_profile_min
+$(eval $(call unit_min_build,$(UNIT_MIN_DIR),$(UNIT_MIN_CFLAGS),$(UNIT_SAN),$(UNIT_MIN_BIN)))
 
 -include $(wildcard $(UNIT_DIR)/*/*.d $(UNIT_DIR)/*/*/*.d $(UNIT_DIR)/*/*/*/*.d \
 	$(UNIT_MIN_DIR)/*/*.d $(UNIT_MIN_DIR)/*/*/*.d $(UNIT_MIN_DIR)/*/*/*/*.d)
@@ -156,7 +154,8 @@ COV_DIR := build/host/coverage
 COV_MIN_DIR := build/host/coverage-min
 COV_FLOOR ?= 95
 COV_CFLAGS := $(UNIT_BASE_CFLAGS) -O0 --coverage
-COV_BINS := $(addprefix $(COV_DIR)/,$(UNIT_TESTS)) $(COV_MIN_DIR)/test_profile_min
+COV_MIN_BIN := $(COV_MIN_DIR)/test_profile_min
+COV_BINS := $(addprefix $(COV_DIR)/,$(UNIT_TESTS)) $(COV_MIN_BIN)
 COV_SRCS := $(sort $(wildcard kernel/debug/*.c kernel/debug/kdb/*.c))
 cov_kobjs := $(call unit_kobjs,$(COV_DIR)) $(call unit_fobjs,$(COV_DIR))
 
@@ -164,11 +163,14 @@ CHECK_TARGETS += check-coverage
 .PHONY: check-coverage
 check-coverage: $(COV_BINS)
 	$(Q)find $(COV_DIR) $(COV_MIN_DIR) -name '*.gcda' -delete
-	$(Q)for t in $(COV_BINS); do timeout 120 $$t >/dev/null 2>&1 || { echo "$$t failed"; exit 1; }; done
+	$(Q)for t in $(COV_BINS); do \
+		timeout 120 $$t >/dev/null 2>&1 || { echo "$$t failed"; exit 1; }; \
+	done
 	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --build $(COV_DIR) \
 		--build $(COV_MIN_DIR) $(COV_SRCS)
 
-$(eval $(call unit_min_build,$(COV_MIN_DIR),$(COV_CFLAGS) -DFAKE_COVERAGE,--coverage,$(COV_MIN_DIR)/test_profile_min))
+COV_MIN_CFLAGS := $(filter-out $(KGDB_ALL_OPTIONS),$(COV_CFLAGS)) -DFAKE_COVERAGE
+$(eval $(call unit_min_build,$(COV_MIN_DIR),$(COV_MIN_CFLAGS),--coverage,$(COV_MIN_BIN)))
 $(COV_DIR)/kernel/%.o: kernel/%.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(COV_CFLAGS) $(UNIT_KERNEL_CFLAGS) -MMD -MP -c -o $@ $<

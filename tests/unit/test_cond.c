@@ -22,35 +22,6 @@
 /* printf("hi %d\n", 7): the argument, channel 0, function 0, printf 1 argument, end. */
 #define DPRINTF_HI7	"X13,2207220022003401000868692025645c6e0027"
 
-/* Between hits that run on the stub looks for Ctrl-C: the line is idle. */
-static int idle_line(void)
-{
-	return KGDB_NO_CHAR;
-}
-
-static void reset_idle(void)
-{
-	script_reset();
-	fake_io_eof = idle_line;
-}
-
-static int setup_idle(unsigned int cpus)
-{
-	session_setup(cpus);
-	fake_io_eof = idle_line;
-	return 0;
-}
-
-static int setup_idle1(void **state)
-{
-	return setup_idle(1);
-}
-
-static int setup_idle2(void **state)
-{
-	return setup_idle(2);
-}
-
 /* After @sent from gdb, the hit at @addr stops with @sig (@why); gdb detaches. */
 static void assert_stops_as(uintptr_t addr, const char *sent, int sig, const char *why)
 {

@@ -156,7 +156,8 @@ static void test_kdb_finds_its_own(void **state)
 static void test_kdb_help(void **state)
 {
 	static const char help[] =
-		"bpstat                            breakpoints evaluated in the kernel: hits, false, missed%1$s\n"
+		"bpstat                            "
+		"breakpoints evaluated in the kernel: hits, false, missed%1$s\n"
 		"cpus                              describe each CPU%1$s\n"
 		"dmesg      [lines]                print the kernel log%1$s\n"
 		"go         [addr]                 continue\n"

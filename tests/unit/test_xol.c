@@ -3,7 +3,7 @@
  * Out-of-line slots (debug_xol.c, struct kgdb_arch's xol) on the fake arch
  * built with -DFAKE_ARCH_XOL: a hit whose condition is false resumes in
  * its breakpoint's slot, which holds the instruction, with the breakpoint
- * left in memory and no other CPU stopped; an instruction that cannot
+ * left in memory and nothing sent to gdb; an instruction that cannot
  * move, has a fixup or has no slot is stepped over instead; a CPU that
  * stops inside a slot is put back into the original code.
  */
@@ -11,41 +11,27 @@
 #include "harness.h"
 
 #define BP1	(FAKE_TEXT + 0x100)
-#define BP2	(FAKE_TEXT + 0x104)
 #define FALSE_COND	"X3,220027"
 #define TRUE_COND	"X3,220127"
 
-static int idle_line(void)
-{
-	return KGDB_NO_CHAR;
-}
-
-static int setup_idle(unsigned int cpus)
-{
-	session_setup(cpus);
-	fake_io_eof = idle_line;
-	return 0;
-}
-
-static int setup_idle1(void **state)
-{
-	return setup_idle(1);
-}
-
-static int setup_idle2(void **state)
-{
-	return setup_idle(2);
-}
-
-/* gdb sets @z, resumes, and the kernel breaks in and runs again. */
-static void set_and_run(const char *z)
+/* gdb sets @z (after a watchpoint, with @watch) and resumes; the kernel breaks in, runs again. */
+static void set_and_run(const char *z, bool watch)
 {
 	gdb_connect();
+	if (watch)
+		xchg("Z2,3010,4", "OK");
 	xchg(z, "OK");
 	resume("c");
 	break_in();
-	script_reset();
-	fake_io_eof = idle_line;
+	reset_idle();
+}
+
+/* CPU 0 is to break in with gdb attached: the stop reply gdb gets, and its ack. */
+static void expect_break_stop(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
 }
 
 /* The hit at @addr runs on in its slot: nothing sent, the breakpoint still in. */
@@ -80,15 +66,13 @@ static void test_false_hit_runs_out_of_line(void **state)
 	unsigned int flushes;
 	uintptr_t slot;
 
-	set_and_run("Z0,1100,1;" FALSE_COND);
+	set_and_run("Z0,1100,1;" FALSE_COND, false);
 	slot = assert_runs_out_of_line(BP1);
 	assert_slot_holds(slot, BP1, orig);
 	assert_runs_out_of_line(BP1);
 
 	/* Stopped and resumed with nothing changed: the slot is not written again. */
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	expect_break_stop();
 	flushes = fake_icache_flushes;
 	resume("c");
 	kgdb_breakpoint();
@@ -101,7 +85,7 @@ static void test_false_hit_runs_out_of_line(void **state)
 
 static void test_true_hit_stops(void **state)
 {
-	set_and_run("Z0,1100,1;" TRUE_COND);
+	set_and_run("Z0,1100,1;" TRUE_COND, false);
 	fake_regs[0].pc = BP1;
 	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
 	script_str("+");
@@ -117,13 +101,7 @@ static void test_watchpoints_off_while_the_condition_runs(void **state)
 	struct kgdb_hw_slot slots[KGDB_HW_SLOTS];
 	unsigned int installs, i, used = 0;
 
-	gdb_connect();
-	xchg("Z2,3010,4", "OK");
-	xchg("Z0,1100,1;" FALSE_COND, "OK");
-	resume("c");
-	break_in();
-	script_reset();
-	fake_io_eof = idle_line;
+	set_and_run("Z0,1100,1;" FALSE_COND, true);
 	memcpy(slots, fake_hw[0], sizeof(slots));
 	installs = fake_hw_installs;
 	assert_runs_out_of_line(BP1);
@@ -154,12 +132,9 @@ static void test_no_slot_steps_over(void **state)
 	}
 	resume("c");
 	break_in();
-	script_reset();
-	fake_io_eof = idle_line;
-	for (i = 0; i < ARRAY_SIZE(addrs); i++) {
-		assert_int_equal(fake_xol_slot(addrs[i]) && addrs[i] != FAKE_XOL_UNMAPPED, 0);
+	reset_idle();
+	for (i = 0; i < ARRAY_SIZE(addrs); i++)
 		assert_runs_on(addrs[i]);
-	}
 }
 
 /* CPU 1, in BP1's slot, is held as CPU 0 breaks in: it comes back to BP1. */
@@ -167,12 +142,10 @@ static void test_held_in_a_slot(void **state)
 {
 	uintptr_t slot;
 
-	set_and_run("Z0,1100,1;" FALSE_COND);
+	set_and_run("Z0,1100,1;" FALSE_COND, false);
 	slot = fake_xol_slot(BP1);
 	fake_regs[1].pc = slot;
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	expect_break_stop();
 	xchg("D", "OK");
 	kgdb_breakpoint();
 	assert_output();
@@ -182,13 +155,7 @@ static void test_held_in_a_slot(void **state)
 /* A watchpoint fires in the slot, after the instruction: it stops after BP1's. */
 static void test_trap_in_a_slot(void **state)
 {
-	gdb_connect();
-	xchg("Z2,3010,4", "OK");
-	xchg("Z0,1100,1;" FALSE_COND, "OK");
-	resume("c");
-	break_in();
-	script_reset();
-	fake_io_eof = idle_line;
+	set_and_run("Z0,1100,1;" FALSE_COND, true);
 	assert_runs_out_of_line(BP1);
 	fake_regs[0].pc = BP1 + FAKE_INSN_LEN;
 	expect_pkt(stop_reply(0, 5, "watch:3010;", 2));
@@ -203,6 +170,17 @@ static void test_trap_in_a_slot(void **state)
 	assert_int_equal(fake_regs[0].pc, BP1 + FAKE_INSN_LEN);
 }
 
+/* gdb's monitor bpstat: BP1 with its condition, never hit, @missed times missed. */
+static void bpstat_missed(unsigned int missed)
+{
+	char out[256];
+
+	snprintf(out, sizeof(out), "address            conds  cmds       hits      false   missed"
+		 "   errors unlogged\n0x1100                 1     0          0          0"
+		 "        %u        0        0\n", missed);
+	rcmd("bpstat", out, "OK");
+}
+
 static int way_out_verdict;
 
 /* The master runs into the breakpoint on its way out: counted as missed, run out of line. */
@@ -214,13 +192,9 @@ static void trap_on_the_way_out(void)
 
 static void test_hit_on_the_way_out(void **state)
 {
-	set_and_run("Z0,1100,1;" FALSE_COND);
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
-	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
-	     "   errors unlogged\n0x1100                 1     0          0          0"
-	     "        0        0        0\n", "OK");
+	set_and_run("Z0,1100,1;" FALSE_COND, false);
+	expect_break_stop();
+	bpstat_missed(0);
 	resume("c");
 	fake_post_hook = trap_on_the_way_out;
 	kgdb_breakpoint();
@@ -230,12 +204,8 @@ static void test_hit_on_the_way_out(void **state)
 	assert_int_equal(fake_mem[BP1], 0xcc);
 
 	script_reset();
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
-	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
-	     "   errors unlogged\n0x1100                 1     0          0          0"
-	     "        1        0        0\n", "OK");
+	expect_break_stop();
+	bpstat_missed(1);
 	xchg("D", "OK");
 	kgdb_breakpoint();
 	assert_output();
