@@ -248,6 +248,19 @@ static void test_transport_kinds(void **state)
 	assert_int_equal(kgdb_register_io_module(&fake_io), 0);
 }
 
+/* kgdb.trace_buf=: the trace buffer's size, from one frame's room up to 64 MiB. */
+static void test_trace_buffer_size(void **state)
+{
+	const struct boot_param *p = param("kgdb.trace_buf");
+
+	assert_int_equal(p->setup(NULL), -EINVAL);
+	assert_int_equal(p->setup("big"), -EINVAL);
+	assert_int_equal(p->setup("4095"), -EINVAL);
+	assert_int_equal(p->setup("0x4000001"), -EINVAL);
+	assert_int_equal(p->setup("0x4000000"), 0);
+	assert_int_equal(p->setup("4096"), 0);
+}
+
 /*
  * A sleeping task's registers as a trap frame (kdb's backtrace of it):
  * what the table maps to the frame, from the task's saved context; the
@@ -373,6 +386,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_text_that_takes_no_writes, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_transport_kinds, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_sleeping_task_frame, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_trace_buffer_size, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_faulty_arch_tables_are_refused, reset_fe,
 						teardown),
 		cmocka_unit_test(test_fields_by_size),
