@@ -71,7 +71,7 @@ FUZZ_KDB_EDIT_FLAGS := -max_len=2048 -timeout=20 -rss_limit_mb=4096 -print_final
 # kdb's commands on the fake machine: room for a dozen lines, some too long for the editor.
 FUZZ_KDB_CMDS_SRCS := $(DEBUG_CORE_SRCS) kernel/debug/kdb/kdb_args.c kernel/debug/kdb/kdb_regs.c \
 	lib/string.c lib/vsnprintf.c lib/hex.c tests/unit/fake_kernel.c tests/unit/fake_arch.c \
-	tests/unit/fake_kdb.c
+	tests/unit/fake_kdb.c tests/unit/fake_kdb_kernel.c
 FUZZ_KDB_CMDS_OBJS := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_KDB_CMDS_SRCS)) \
 	$(FUZZ_DIR)/fuzz_kdb_cmds.o
 FUZZ_KDB_CMDS_BIN := $(FUZZ_DIR)/fuzz_kdb_cmds

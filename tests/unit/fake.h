@@ -40,6 +40,18 @@
 #define FAKE_BREAK_ADDR	(FAKE_TEXT + 0x800)	/* kgdb_breakpoint()'s int3 */
 extern u8 fake_mem[FAKE_END];
 extern bool fake_text_locked;		/* text_poke() fails: text that will not take writes */
+/* Host memory (the out-of-line slots) the nofault copies reach, until fake_reset(). */
+void fake_host_map(uintptr_t addr, size_t len);
+#define FAKE_EXTABLE_ADDR (FAKE_TEXT + 0x300)	/* the exception table's one entry */
+/*
+ * Built with -DFAKE_ARCH_XOL the arch runs instructions out of line: the
+ * instruction at FAKE_XOL_FIXED cannot move, and at FAKE_XOL_UNMAPPED the
+ * slot is not mapped. fake_xol_slot(): where the instruction at @addr was
+ * last prepared to run, 0 if nowhere.
+ */
+#define FAKE_XOL_FIXED	(FAKE_TEXT + 0x140)
+#define FAKE_XOL_UNMAPPED (FAKE_TEXT + 0x180)
+uintptr_t fake_xol_slot(uintptr_t addr);
 extern unsigned int fake_icache_flushes;
 
 /* CPUs: fake_regs[cpu] is the frame each traps with. */
@@ -93,6 +105,8 @@ void script_raw(const char *s, size_t len);
 void script_str(const char *s);
 /* The next chunk comes only after the stub has waited @us (udelay) for it. */
 void script_late(unsigned long us);
+/* ... or only once the stub has written @s (kept by the caller) since the chunk before. */
+void script_until(const char *s);
 void script_pkt(const char *payload);
 void script_pkt_len(const char *payload, size_t len);
 void expect_str(const char *s);
@@ -118,6 +132,9 @@ extern unsigned long fake_clock_us;
 void fake_reset(unsigned int cpus);
 
 extern void (*fake_restart_hook)(void);
+
+/* What log_buf_dump() gives; NULL: one line, "[0.000] booted". */
+extern const char *fake_dmesg;
 
 /* What printk_nowait() logged (the debugger's dprintf); busy: it drops. */
 extern char fake_log[4096];

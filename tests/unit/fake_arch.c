@@ -9,7 +9,8 @@
  * lack read watchpoints. Built with -DFAKE_ARCH_SOFTSTEP it steps in
  * software (next_pcs) instead of with a trap flag; with
  * -DFAKE_ARCH_MINIMAL it fills in only data, as a minimal port would,
- * and gets the generic roundup and the PC from instruction_pointer().
+ * and gets the generic roundup and the PC from instruction_pointer(); with
+ * -DFAKE_ARCH_XOL it runs breakpoints' instructions out of line.
  */
 
 #include <pthread.h>
@@ -222,6 +223,59 @@ void fake_kick(unsigned int cpu)
 #endif
 }
 
+#ifdef FAKE_ARCH_XOL
+/* Each slot prepared, and the instruction it holds. */
+static struct {
+	uintptr_t slot, addr;
+} xol_slots[CONFIG_KGDB_MAX_BREAKPOINTS];
+
+uintptr_t fake_xol_slot(uintptr_t addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(xol_slots); i++)
+		if (xol_slots[i].slot && xol_slots[i].addr == addr)
+			return xol_slots[i].slot;
+	return 0;
+}
+
+/* A slot holds the instruction and (on a real arch) the way back after it. */
+static int fake_xol_prepare(u8 *slot, uintptr_t slot_addr, const u8 *insn, size_t avail,
+			    uintptr_t addr)
+{
+	unsigned int i;
+
+	if (addr == FAKE_XOL_FIXED || avail < FAKE_INSN_LEN)
+		return -EINVAL;
+	if (addr != FAKE_XOL_UNMAPPED)
+		fake_host_map(slot_addr, KGDB_XOL_SLOT_SIZE);
+	for (i = 0; xol_slots[i].slot && xol_slots[i].slot != slot_addr; i++)
+		;
+	xol_slots[i].slot = slot_addr;
+	xol_slots[i].addr = addr;
+	memcpy(slot, insn, FAKE_INSN_LEN);
+	return FAKE_INSN_LEN;
+}
+
+static void fake_xol_enter(struct pt_regs *regs, uintptr_t slot_addr)
+{
+	regs->pc = slot_addr;
+}
+
+/* In the slot, not yet run: at the instruction; past it: after it. */
+static void fake_xol_leave(struct pt_regs *regs, uintptr_t slot_addr, uintptr_t addr,
+			   unsigned int len)
+{
+	regs->pc = regs->pc == slot_addr ? addr : addr + len;
+}
+
+static const struct kgdb_xol_ops fake_xol_ops = {
+	.prepare = fake_xol_prepare,
+	.enter = fake_xol_enter,
+	.leave = fake_xol_leave,
+};
+#endif
+
 #ifndef FAKE_ARCH_MINIMAL
 static const struct kgdb_hw_ops fake_hw_ops = {
 	.slots = fake_hw_slots,
@@ -280,5 +334,8 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.cpu = { .enter = fake_cpu_enter, .leave = fake_cpu_leave },
 	.idle = fake_idle,
 	.hw = &fake_hw_ops,
+#endif
+#ifdef FAKE_ARCH_XOL
+	.xol = &fake_xol_ops,
 #endif
 };

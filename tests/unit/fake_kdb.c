@@ -3,12 +3,11 @@
  * What kdb's commands (kdb_args.c, kdb_mem.c, kdb_regs.c) need of the
  * rest of kdb and of the kernel, made up for test_kdb_cmds and
  * fuzz_kdb_cmds: the state kdb looks at (kdb_main.c), its variables
- * (kdb_env.c), its printer and pager (kdb_io.c), and a small symbol table
- * in the fake memory map (kallsyms).
+ * (kdb_env.c), its printer and pager (kdb_io.c). The kernel's side is in
+ * fake_kdb_kernel.c.
  */
 
 #include <string.h>
-#include <kernel/kallsyms.h>
 #include "fake.h"
 #include "../../kernel/debug/kdb/kdb.h"
 
@@ -92,42 +91,4 @@ void fake_kdb_reset(void)
 	memset(&kdb, 0, sizeof(kdb));
 	fake_kdb_quit_after = 0;
 	fake_kdb_output_reset();
-}
-
-/* ---------------------------------------------------------------- symbols */
-
-/* Functions in the fake text, and a variable in its data (the real table has text only). */
-static const struct {
-	const char *name;
-	uintptr_t addr, size;
-} syms[] = {
-	{ "fake_fn", FAKE_TEXT + 0x100, 0x40 },
-	{ "add", FAKE_TEXT + 0x140, 0x10 },
-	{ "fake_var", FAKE_DATA + 0x400, 0x8 },
-};
-
-const char *kallsyms_lookup(uintptr_t addr, uintptr_t *offset, uintptr_t *size)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(syms); i++) {
-		if (addr - syms[i].addr < syms[i].size) {
-			if (offset)
-				*offset = addr - syms[i].addr;
-			if (size)
-				*size = syms[i].size;
-			return syms[i].name;
-		}
-	}
-	return NULL;
-}
-
-uintptr_t kallsyms_lookup_name(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(syms); i++)
-		if (!strcmp(syms[i].name, name))
-			return syms[i].addr;
-	return 0;
 }

@@ -5,6 +5,7 @@
  * tasks, printing, and a scripted transport.
  */
 
+#define _GNU_SOURCE	/* memmem() */
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include <kernel/panic.h>
 #include <kernel/printk.h>
 #include <kernel/arch.h>
+#include <asm/extable.h>
 #include "fake.h"
 
 __thread unsigned int fake_this_cpu;
@@ -149,6 +151,15 @@ void unregister_console(struct console *con)
 
 u8 fake_mem[FAKE_END];
 
+/* Host memory the nofault copies reach as it is (fake_host_map()). */
+static uintptr_t host_lo = UINTPTR_MAX, host_hi;
+
+void fake_host_map(uintptr_t addr, size_t len)
+{
+	host_lo = addr < host_lo ? addr : host_lo;
+	host_hi = addr + len > host_hi ? addr + len : host_hi;
+}
+
 static bool mapped(uintptr_t addr, size_t len, bool write)
 {
 	uintptr_t lo = write ? FAKE_DATA : FAKE_TEXT;
@@ -158,19 +169,31 @@ static bool mapped(uintptr_t addr, size_t len, bool write)
 	return write || addr >= FAKE_DATA || addr + len <= FAKE_HOLE;
 }
 
+/* Where @len bytes at @addr are, NULL where nothing is mapped. */
+static u8 *at(uintptr_t addr, size_t len, bool write)
+{
+	if (addr >= host_lo && addr + len >= addr && addr + len <= host_hi)
+		return (u8 *)addr;
+	return mapped(addr, len, write) ? fake_mem + addr : NULL;
+}
+
 long copy_from_kernel_nofault(void *dst, const void *src, size_t len)
 {
-	if (!mapped((uintptr_t)src, len, false))
+	const u8 *p = at((uintptr_t)src, len, false);
+
+	if (!p)
 		return -EFAULT;
-	memcpy(dst, fake_mem + (uintptr_t)src, len);
+	memcpy(dst, p, len);
 	return 0;
 }
 
 long copy_to_kernel_nofault(void *dst, const void *src, size_t len)
 {
-	if (!mapped((uintptr_t)dst, len, true))
+	u8 *p = at((uintptr_t)dst, len, true);
+
+	if (!p)
 		return -EFAULT;
-	memcpy(fake_mem + (uintptr_t)dst, src, len);
+	memcpy(p, src, len);
 	return 0;
 }
 
@@ -182,6 +205,14 @@ long text_poke(void *addr, const void *src, size_t len)
 		return -EFAULT;
 	memcpy(fake_mem + (uintptr_t)addr, src, len);
 	return 0;
+}
+
+/* One instruction has a fixup: a fault there is the kernel's to handle. */
+const struct exception_table_entry *search_exception_table(unsigned long addr)
+{
+	static const struct exception_table_entry entry = { FAKE_EXTABLE_ADDR, FAKE_EXTABLE_ADDR };
+
+	return addr == FAKE_EXTABLE_ADDR ? &entry : NULL;
 }
 
 /* ---------------------------------------------------------------- CPUs */
@@ -425,9 +456,13 @@ void sched_show_tasks(struct printer *p)
 		pprintf(p, "%d %s\n", t->pid, t->comm);
 }
 
+const char *fake_dmesg;
+
 void log_buf_dump(struct printer *p)
 {
-	p->write(p, "[0.000] booted\n", 15);
+	const char *s = fake_dmesg ? fake_dmesg : "[0.000] booted\n";
+
+	p->write(p, s, strlen(s));
 }
 
 void arch_cpu_describe(struct printer *p, unsigned int cpu)
@@ -472,9 +507,12 @@ static struct gate {
 	size_t pos;		/* where the chunk starts in in_buf */
 	size_t out;		/* the output it waits for, in bytes */
 	unsigned long late_us;	/* and then this much waiting (script_late()) */
+	const char *until;	/* or for this text in the output (script_until()) */
+	size_t from;		/* ... written since the chunk before it was read */
 } gates[MAX_GATES];
 static size_t nr_gates, cur_gate, refused_pos, refused_out;
 static unsigned long next_late_us;
+static const char *next_until;
 
 static void grow(char **buf, size_t need)
 {
@@ -497,6 +535,7 @@ void script_reset(void)
 	in_len = in_pos = exp_len = out_len = 0;
 	nr_gates = cur_gate = 0;
 	next_late_us = 0;
+	next_until = NULL;
 	late_waiting = false;
 	refused_pos = SIZE_MAX;
 	line_silent = false;
@@ -506,20 +545,26 @@ void script_reset(void)
 /* The next scripted bytes wait for the output expected so far. */
 static void gate_next_chunk(void)
 {
-	if (nr_gates && gates[nr_gates - 1].out == exp_len && !next_late_us)
+	if (nr_gates && gates[nr_gates - 1].out == exp_len && !next_late_us && !next_until)
 		return;
 	if (nr_gates == MAX_GATES) {
 		fprintf(stderr, "fake transport: script too long\n");
 		abort();
 	}
 	gates[nr_gates++] = (struct gate){ .pos = in_len, .out = exp_len,
-					   .late_us = next_late_us };
+					   .late_us = next_late_us, .until = next_until };
 	next_late_us = 0;
+	next_until = NULL;
 }
 
 void script_late(unsigned long us)
 {
 	next_late_us = us;
+}
+
+void script_until(const char *s)
+{
+	next_until = s;
 }
 
 void script_raw(const char *s, size_t len)
@@ -633,8 +678,11 @@ static bool nothing_sent_yet(void)
 	bool closed;
 
 	while (cur_gate + 1 < nr_gates && gates[cur_gate + 1].pos <= in_pos)
-		cur_gate++;
-	closed = in_pos == in_len || out_len < gates[cur_gate].out;
+		gates[++cur_gate].from = out_len;
+	closed = in_pos == in_len || out_len < gates[cur_gate].out ||
+		 (gates[cur_gate].until && in_pos == gates[cur_gate].pos &&
+		  !memmem(out_buf + gates[cur_gate].from, out_len - gates[cur_gate].from,
+			  gates[cur_gate].until, strlen(gates[cur_gate].until)));
 	if (!closed && in_pos == gates[cur_gate].pos && gates[cur_gate].late_us) {
 		if (!late_waiting) {
 			late_waiting = true;
@@ -711,6 +759,8 @@ void fake_reset(unsigned int cpus)
 	unsigned int i;
 
 	memset(fake_mem, 0, sizeof(fake_mem));
+	host_lo = UINTPTR_MAX;
+	host_hi = 0;
 	for (i = 0; i < FAKE_END; i++)
 		fake_mem[i] = (u8)(i * 7 + 3);
 	fake_mem[FAKE_BREAK_ADDR] = 0xcc;
@@ -727,6 +777,7 @@ void fake_reset(unsigned int cpus)
 	fake_restart_hook = NULL;
 	fake_post_hook = NULL;
 	fake_text_locked = false;
+	fake_dmesg = NULL;
 	fake_tasks_setup(0);
 	script_reset();
 	fake_cpus_start(cpus);

@@ -63,6 +63,32 @@ static inline int setup3(void **state)
 	return 0;
 }
 
+/* Between hits that run on the stub looks for Ctrl-C: the line is idle. */
+static inline int idle_line(void)
+{
+	return KGDB_NO_CHAR;
+}
+
+static inline void reset_idle(void)
+{
+	script_reset();
+	fake_io_eof = idle_line;
+}
+
+static inline int setup_idle1(void **state)
+{
+	session_setup(1);
+	fake_io_eof = idle_line;
+	return 0;
+}
+
+static inline int setup_idle2(void **state)
+{
+	session_setup(2);
+	fake_io_eof = idle_line;
+	return 0;
+}
+
 static inline int teardown(void **state)
 {
 	unsigned int i;

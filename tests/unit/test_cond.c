@@ -9,7 +9,9 @@
 
 #include "harness.h"
 
+#include <kernel/errno.h>
 #include <kernel/notifier.h>
+#include "../../kernel/debug/frontend.h"
 
 #define BP1	(FAKE_TEXT + 0x100)
 #define BP2	(FAKE_TEXT + 0x104)
@@ -21,35 +23,6 @@
 #define FAULT_COND	"X5,2320001727"
 /* printf("hi %d\n", 7): the argument, channel 0, function 0, printf 1 argument, end. */
 #define DPRINTF_HI7	"X13,2207220022003401000868692025645c6e0027"
-
-/* Between hits that run on the stub looks for Ctrl-C: the line is idle. */
-static int idle_line(void)
-{
-	return KGDB_NO_CHAR;
-}
-
-static void reset_idle(void)
-{
-	script_reset();
-	fake_io_eof = idle_line;
-}
-
-static int setup_idle(unsigned int cpus)
-{
-	session_setup(cpus);
-	fake_io_eof = idle_line;
-	return 0;
-}
-
-static int setup_idle1(void **state)
-{
-	return setup_idle(1);
-}
-
-static int setup_idle2(void **state)
-{
-	return setup_idle(2);
-}
 
 /* After @sent from gdb, the hit at @addr stops with @sig (@why); gdb detaches. */
 static void assert_stops_as(uintptr_t addr, const char *sent, int sig, const char *why)
@@ -256,6 +229,52 @@ static void test_step_over_holds_the_others(void **state)
 	assert_false(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
 }
 
+/*
+ * The table's limits, through the core's API: the expressions' space, an
+ * entry each breakpoint; a refusal leaves what was there. An entry whose
+ * lists went keeps its counts until one is needed; one cleared (z0) keeps
+ * them and how many conditions it had.
+ */
+static void test_agent_limits(void **state)
+{
+	static const u8 cond[] = { 0x22, 0x00, 0x27 };		/* const8 0, end */
+	static u8 big[600];
+	struct kgdb_ax_list one = { .n = 1, .code = { cond }, .len = { sizeof(cond) } };
+	struct kgdb_ax_list none = { 0 }, bulky = { .n = KGDB_AX_MAX_EXPRS };
+	char stat[1024];
+	unsigned int i;
+	size_t n;
+
+	for (i = 0; i + 3 < sizeof(big); i += 3)
+		memcpy(big + i, "\x22\x00\x29", 3);		/* const8 0, pop */
+	memcpy(big + sizeof(big) - 3, cond, sizeof(cond));
+	for (i = 0; i < KGDB_AX_MAX_EXPRS; i++) {
+		bulky.code[i] = big;
+		bulky.len[i] = sizeof(big);
+	}
+	assert_int_equal(kgdb_bp_set_agent(BP1, &one, &none, false), 0);
+	assert_int_equal(kgdb_bp_set_agent(BP1, &bulky, &none, false), -ENOSPC);
+	for (i = 1; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++)
+		assert_int_equal(kgdb_bp_set_agent(BP1 + 4 * i, &one, &none, false), 0);
+	assert_int_equal(kgdb_bp_set_agent(0x1200, &one, &none, false), -ENOSPC);
+	/* BP2's lists go; its entry, kept for its counts, serves another address. */
+	assert_int_equal(kgdb_bp_set_agent(BP2, &none, &none, false), 0);
+	assert_int_equal(kgdb_bp_set_agent(0x1200, &one, &none, false), 0);
+	kgdb_bp_clear_agent(BP1);
+	/* No qSupported, which would start over: the table as it is. */
+	script_str("+");
+	n = (size_t)snprintf(stat, sizeof(stat), "address            conds  cmds       hits"
+			     "      false   missed   errors unlogged\n");
+	for (i = 0; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++)
+		n += (size_t)snprintf(stat + n, sizeof(stat) - n, "0x%-16x     1     0          0"
+				      "          0        0        0        0\n",
+				      i == 1 ? 0x1200 : BP1 + 4 * i);
+	rcmd("bpstat", stat, "OK");
+	xchg("D", "OK");
+	break_in();
+	kgdb_bp_agent_reset(false);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -266,6 +285,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_dprintf, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_ctrl_c_while_running_on, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_step_over_holds_the_others, setup_idle2, teardown),
+		cmocka_unit_test_setup_teardown(test_agent_limits, setup_idle1, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 #include <kernel/sysrq.h>
 #include <asm-generic/sections.h>
 #include "../../kernel/debug/debug_internal.h"
+#include "../../kernel/debug/frontend.h"
 
 #define BP1	(FAKE_TEXT + 0x100)
 
@@ -247,6 +248,40 @@ static void test_transport_kinds(void **state)
 	assert_int_equal(kgdb_register_io_module(&fake_io), 0);
 }
 
+/* kgdb.trace_buf=: the trace buffer's size, from one frame's room up to 64 MiB. */
+static void test_trace_buffer_size(void **state)
+{
+	const struct boot_param *p = param("kgdb.trace_buf");
+
+	assert_int_equal(p->setup(NULL), -EINVAL);
+	assert_int_equal(p->setup("big"), -EINVAL);
+	assert_int_equal(p->setup("4095"), -EINVAL);
+	assert_int_equal(p->setup("0x4000001"), -EINVAL);
+	assert_int_equal(p->setup("0x4000000"), 0);
+	assert_int_equal(p->setup("4096"), 0);
+}
+
+/*
+ * A sleeping task's registers as a trap frame (kdb's backtrace of it):
+ * what the table maps to the frame, from the task's saved context; the
+ * rest zero.
+ */
+static void test_sleeping_task_frame(void **state)
+{
+	struct task *t = task_first();
+	struct pt_regs regs, want;
+
+	while (strcmp(t->comm, "sleeper"))
+		t = task_next(t);
+	memset(&regs, 0xa5, sizeof(regs));
+	kgdb_task_frame(t, &regs);
+	memset(&want, 0, sizeof(want));
+	want.pc = t->ctx.pc;
+	want.sp = t->ctx.sp;
+	want.fp = t->ctx.fp;
+	assert_memory_equal(&regs, &want, sizeof(regs));
+}
+
 /* ---------------------------------------------------------------- the arch's table */
 
 #define ROW(n, b, f, t)	KGDB_REG(n, b, 0, NULL, NULL, f, t, 0)
@@ -351,6 +386,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_text_that_takes_no_writes, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_transport_kinds, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_sleeping_task_frame, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_trace_buffer_size, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_faulty_arch_tables_are_refused, reset_fe,
 						teardown),
 		cmocka_unit_test(test_fields_by_size),

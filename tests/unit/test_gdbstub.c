@@ -5,6 +5,7 @@
 
 #include <kernel/errno.h>
 #include <asm-generic/sections.h>
+#include "../../kernel/debug/frontend.h"
 
 static void test_connect_status_detach(void **state)
 {
@@ -698,6 +699,25 @@ static void test_new_client_after_noack(void **state)
 	break_in();
 }
 
+/*
+ * Bytes a front end read and hands on (kdb: the gdb packet typed at its
+ * prompt) come before the transport's; what does not fit is refused.
+ */
+static void test_replayed_packet_comes_first(void **state)
+{
+	static char big[1025];
+
+	assert_int_equal(kgdb_io_replay(big, sizeof(big)), -E2BIG);
+	assert_int_equal(kgdb_io_replay("$qC", 3), 0);
+	assert_int_equal(kgdb_io_replay(big, sizeof(big) - 3), -E2BIG);
+	assert_int_equal(kgdb_io_replay("#b4", 3), 0);
+	expect_str("+");
+	expect_pkt("QC2");
+	script_str("+");
+	xchg("D", "OK");
+	break_in();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -721,6 +741,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_read_only, setup2, teardown_ro),
 		cmocka_unit_test_setup_teardown(test_noack_before_qsupported, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_new_client_after_noack, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_replayed_packet_comes_first, setup1, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -55,11 +55,27 @@ static void test_minimal_port_smp(void **state)
 	assert_false(kgdb_active());
 }
 
+/*
+ * With no idle hook a silent line is polled with short delays: the packet
+ * that ends a silence of 20 ms (virtual: udelay() counts it) is answered.
+ */
+static void test_silence_polled_without_idle(void **state)
+{
+	script_str("+");
+	script_late(20000);
+	xchg("qC", "QC2");
+	xchg("D", "OK");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_output();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_minimal_port, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_minimal_port_smp, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_silence_polled_without_idle, setup1, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,6 +8,7 @@
  */
 
 #include "harness.h"
+#include <kernel/errno.h>
 
 #define MIN_FEATURES	"PacketSize=1000;swbreak+;qXfer:features:read+;QStartNoAckMode+"
 #define TDESC		"<target><architecture>fake</architecture><osabi>none</osabi></target>"
@@ -71,12 +72,27 @@ static void test_registers_and_a_step(void **state)
 	assert_int_equal(fake_regs[0].r[0], 0x8877665544332211ull);
 }
 
+/* Without CONFIG_KGDB_PACKET_IO a transport that carries packets is refused. */
+static void test_packet_transport_refused(void **state)
+{
+	struct kgdb_io packets = fake_io;
+
+	kgdb_unregister_io_module(&fake_io);
+	packets.read_char = NULL;
+	packets.write_char = NULL;
+	packets.get_packet = (int (*)(char *, size_t))1;
+	packets.put_packet = (void (*)(const char *, size_t, enum kgdb_packet_kind))1;
+	assert_int_equal(kgdb_register_io_module(&packets), -EINVAL);
+	assert_int_equal(kgdb_register_io_module(&fake_io), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_left_out_is_unknown, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_description_in_every_window, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_registers_and_a_step, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_packet_transport_refused, setup1, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

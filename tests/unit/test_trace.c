@@ -38,25 +38,6 @@
 #define FRAME_WORD	((16 + 11 + 4 + 3) & ~3)
 #define FRAME_BIG	((16 + 11 + 0x400 + 3) & ~3)
 
-/* Between hits that run on the stub looks for Ctrl-C: the line is idle. */
-static int idle_line(void)
-{
-	return KGDB_NO_CHAR;
-}
-
-static void reset_idle(void)
-{
-	script_reset();
-	fake_io_eof = idle_line;
-}
-
-static int setup_idle1(void **state)
-{
-	session_setup(1);
-	fake_io_eof = idle_line;
-	return 0;
-}
-
 /* With WORD holding @word (and r1 too), a hit at @addr runs on; *@r: the registers it had. */
 static void hit_with(uintptr_t addr, u32 word, struct pt_regs *r)
 {
