@@ -52,9 +52,9 @@ $(HOST_TEST_DIR)/test_riscv_step: $(RISCV_STEP_SRCS) $(HOST_LIB_OBJS)
 		$(RISCV_STEP_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # The x86 decoder of out-of-line execution, in both modes.
-X86_INSN_SRCS := tests/host/test_x86_insn.c arch/x86/kernel/kgdb_insn.c
-$(HOST_TEST_DIR)/test_x86_insn: $(X86_INSN_SRCS) arch/x86/kernel/kgdb_insn.h $(HOST_LIB_OBJS)
-	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -o $@ $(X86_INSN_SRCS) $(HOST_LIB_OBJS) -lcmocka
+X86_INSN_SRCS := tests/host/test_x86_insn.c arch/x86/lib/insn.c
+$(HOST_TEST_DIR)/test_x86_insn: $(X86_INSN_SRCS) arch/x86/include/asm/insn.h $(HOST_LIB_OBJS)
+	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/x86/include -o $@ $(X86_INSN_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # BAR assignment (drivers/pci/) on a fake configuration space.
 PCI_ASSIGN_OBJS := $(addprefix $(HOST_TEST_DIR)/,tests/host/test_pci_assign.o \
