@@ -34,7 +34,7 @@ $(HOST_TEST_DIR)/test_params: $(HOST_TEST_DIR)/tests/host/test_params.o \
 		-Wl,-T,tests/host/params.ld -lcmocka
 
 # The MIPS next-PC decoder.
-MIPS_BRANCH_SRCS := tests/host/test_mips_branch.c arch/mips/kernel/kgdb_branch.c
+MIPS_BRANCH_SRCS := tests/host/test_mips_branch.c arch/mips/lib/next_pc.c
 $(HOST_TEST_DIR)/test_mips_branch: $(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/mips/include -o $@ \
 		$(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka

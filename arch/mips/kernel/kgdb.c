@@ -6,20 +6,25 @@
  * on the FPU feature, so its registers are served, as the CPU has them).
  * Breakpoints are "break", reported by the trap handler as
  * DIE_BREAKPOINT; single-step is the core's software step with the
- * next-PC decoder in kgdb_branch.c. QEMU raises no watch exceptions
+ * next-PC decoder in arch/mips/lib/next_pc.c. QEMU raises no watch exceptions
  * (WatchLo/WatchHi are storage only), so there are no hardware slots:
  * gdb falls back to software watchpoints. The roundup is the tick-polled
  * stand-in for an NMI (smp.c). Nothing could wake a held CPU from a wait
  * but its own timer, so held CPUs nap on it, as the master does while gdb
- * is silent (mips_timer_nap(), kgdb_nap.S), and look for their release
+ * is silent (mips_timer_nap(), time.c), and look for their release
  * between naps.
  */
 #include <asm/context.h>
 #include <asm/kgdb.h>
 #include <asm/mipsregs.h>
+#include <asm/next_pc.h>
 #include <asm/setup.h>
 #include <kgdb.h>
-#include "kgdb_mips.h"
+
+/* gdb's register numbers the table names */
+#define GDB_SP		29
+#define GDB_FP		30
+#define GDB_PC		37
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
@@ -129,7 +134,7 @@ static void mips_kgdb_hold_wait(const bool *release)
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(MIPS_KGDB_BREAK_INSN, 4, 0),
 	KGDB_REGISTERS(mips_kgdb_regs, mips_kgdb_features, "mips", GDB_PC, GDB_SP, GDB_FP),
-	.step = { .irq = KGDB_IRQ_ENABLE(cp0_status, ST0_IE), .next_pcs = mips_kgdb_next_pcs },
+	.step = { .irq = KGDB_IRQ_ENABLE(cp0_status, ST0_IE), .next_pcs = mips_next_pcs },
 	.cpu = { .enter = mips_kgdb_cpu_enter, .leave = mips_kgdb_cpu_leave },
 	.hold.wait = mips_kgdb_hold_wait,
 	.idle = mips_timer_nap,
