@@ -40,7 +40,7 @@ $(HOST_TEST_DIR)/test_mips_branch: $(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS)
 		$(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # The PowerPC next-PC decoder.
-PPC_BRANCH_SRCS := tests/host/test_ppc_branch.c arch/powerpc/kernel/kgdb_branch.c
+PPC_BRANCH_SRCS := tests/host/test_ppc_branch.c arch/powerpc/lib/next_pc.c
 $(HOST_TEST_DIR)/test_ppc_branch: $(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/powerpc/include -o $@ \
 		$(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka

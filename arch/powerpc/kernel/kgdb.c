@@ -7,15 +7,23 @@
  * what the interrupted code left: saved as each CPU stops and put back,
  * with gdb's changes, as it resumes. Breakpoints are "trap", reported by
  * the program interrupt as DIE_BREAKPOINT; single-step is the core's
- * software step with the next-PC decoder in kgdb_branch.c. The roundup is
- * the critical interrupt NMI (nmi.c); held CPUs doze, and so does the
- * master while gdb is silent (kgdb_hold.c).
+ * software step with the next-PC decoder in arch/powerpc/lib/next_pc.c.
+ * The roundup is the critical interrupt NMI (nmi.c); held CPUs doze
+ * (doze.S), and so does the master while gdb is silent (ppc_timer_nap(),
+ * time.c).
  */
+#include <kernel/mpic.h>
 #include <asm/context.h>
 #include <asm/kgdb.h>
+#include <asm/next_pc.h>
 #include <asm/reg.h>
+#include <asm/setup.h>
 #include <kgdb.h>
-#include "kgdb_ppc.h"
+
+/* gdb's powerpc:e500 register numbers the table names */
+#define GDB_R1		1
+#define GDB_PC		64
+#define GDB_LR		67
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
@@ -119,14 +127,38 @@ static void ppc_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 	spe_close(msr);
 }
 
+/*
+ * Held CPUs doze (MSR[WE], HID0[DOZE]) instead of spinning. QEMU runs
+ * qemu-system-ppc's vCPUs round-robin on one host thread: a spinning one
+ * keeps the others, the master among them, off for up to TCG's 100 ms
+ * kick period. QEMU's e500 wakes from the doze only for an interrupt it
+ * can take, so the held CPU dozes with EE and CE on and the external and
+ * decrementer interrupts masked at their sources (MPIC task priority 15,
+ * TCR[DIE]): what wakes it is the master's kick, the critical interrupt
+ * NMI (smp_send_nmi()), which the core absorbs. A kick taken between the
+ * release test and the doze would be slept through: the core moves the
+ * CPU past the doze (the hold window).
+ */
+static void ppc_kgdb_hold_wait(const bool *release)
+{
+	unsigned long msr = mfmsr(), tcr = mfspr(SPRN_TCR);
+
+	mtspr(SPRN_TCR, tcr & ~TCR_DIE);
+	mpic_set_task_priority(MPIC_MAX_PRIORITY);
+	ppc_doze_unless(release, msr | MSR_CE | MSR_EE | MSR_WE);
+	mtmsr(msr);
+	mpic_set_task_priority(0);
+	mtspr(SPRN_TCR, tcr);
+}
+
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(PPC_KGDB_BREAK_INSN, 4, 0),
 	/* no frame pointer: lr, which a first unwind step needs */
 	KGDB_REGISTERS(ppc_kgdb_regs, ppc_kgdb_features, "powerpc:e500", GDB_PC, GDB_R1, GDB_LR),
-	.step = { .irq = KGDB_IRQ_ENABLE(msr, MSR_EE), .next_pcs = ppc_kgdb_next_pcs },
+	.step = { .irq = KGDB_IRQ_ENABLE(msr, MSR_EE), .next_pcs = ppc_next_pcs },
 	.hold = { .wait = ppc_kgdb_hold_wait, .sleep_always = true,
-		  .window_start = ppc_kgdb_doze_window,
-		  .window_end = ppc_kgdb_doze_window_end },
+		  .window_start = ppc_doze_window,
+		  .window_end = ppc_doze_window_end },
 	.cpu = { .enter = ppc_kgdb_cpu_enter, .leave = ppc_kgdb_cpu_leave },
-	.idle = ppc_kgdb_nap,
+	.idle = ppc_timer_nap,
 };
