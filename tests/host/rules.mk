@@ -46,7 +46,7 @@ $(HOST_TEST_DIR)/test_ppc_branch: $(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS)
 		$(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # The RISC-V next-PC decoder.
-RISCV_STEP_SRCS := tests/host/test_riscv_step.c arch/riscv/kernel/kgdb_step.c
+RISCV_STEP_SRCS := tests/host/test_riscv_step.c arch/riscv/lib/next_pc.c
 $(HOST_TEST_DIR)/test_riscv_step: $(RISCV_STEP_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/riscv/include -o $@ \
 		$(RISCV_STEP_SRCS) $(HOST_LIB_OBJS) -lcmocka

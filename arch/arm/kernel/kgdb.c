@@ -4,13 +4,14 @@
  * registers (r0-r15, cpsr). Breakpoints are an undefined instruction
  * (ARM_KGDB_BREAK_INSN) the undefined-instruction handler reports as
  * DIE_BREAKPOINT; single-step is the core's software step with the
- * next-PC decoder in kgdb_step.c; hardware breakpoints and watchpoints
- * are the CP14 debug registers (kgdb_hw.c). The roundup is the GIC's FIQ
- * "NMI", which reaches CPUs with IRQs off too, when the GIC lets us use
- * group 0 (gic_has_fiq()); otherwise it is an IRQ.
+ * next-PC decoder of arch/arm/lib/next_pc.c; hardware breakpoints and
+ * watchpoints are the CP14 debug registers (kgdb_hw.c). The roundup is
+ * the GIC's FIQ "NMI", which reaches CPUs with IRQs off too, when the GIC
+ * lets us use group 0 (gic_has_fiq()); otherwise it is an IRQ.
  */
 #include <kernel/compiler.h>
 #include <asm/context.h>
+#include <asm/next_pc.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
@@ -77,7 +78,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(ARM_KGDB_BREAK_INSN, 4, 0),
 	/* r15, r13, and r11, APCS's frame pointer */
 	KGDB_REGISTERS(arm_kgdb_regs, arm_kgdb_features, "arm", 15, 13, 11),
-	.step = { .irq = KGDB_IRQ_MASK(cpsr, PSR_I), .next_pcs = arm_kgdb_next_pcs },
+	.step = { .irq = KGDB_IRQ_MASK(cpsr, PSR_I), .next_pcs = arm_next_pcs },
 	.hold.wait = arm_kgdb_hold_wait,
 	.idle = arm_timer_nap,
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS
