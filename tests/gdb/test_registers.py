@@ -165,3 +165,29 @@ def test_flags_register_keeps_the_kernel_mode(target, arch):
     g.cont()
     m.expect(re.escape(PROMPT), timeout=30)
     assert re.search(r"up \d+\.\d+ s", m.run("uptime"))
+
+
+# FPU registers, which the port saves as a CPU stops and puts back as it
+# resumes (cpu.enter/leave): the kernel never touches them, so what gdb
+# writes is what the next stop reads from the FPU again; fir describes it.
+FPU = {"mips": ("fcsr", "fir"), "mipsel": ("fcsr", "fir")}
+
+
+def test_fpu_registers_written_by_gdb_survive_a_step(target, arch):
+    if arch not in FPU:
+        pytest.skip("no FPU state outside the trap frame that gdb may write")
+    csr, info = FPU[arch]
+    m = target.boot()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    assert flags_value(g, info) != 0        # read from the FPU as the CPU stopped
+    old = flags_value(g, csr)
+    g.cmd(f"set ${csr} = {old ^ 3:#x}")     # the rounding mode
+    g.cmd("set $f2 = 2.5")
+    g.cmd("stepi")
+    g.cmd("flushregs")
+    assert flags_value(g, csr) == old ^ 3
+    assert re.search(r"= 2\.5\b", g.cmd("p $f2")), g.cmd("p $f2")
+    g.cmd(f"set ${csr} = {old:#x}")
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)

@@ -76,50 +76,42 @@ static const struct kgdb_reg_feature mips_kgdb_features[] = {
 	{ "org.gnu.gdb.mips.fpu", NULL },
 };
 
-/* Make the FPU usable, keeping the old Status in @status; false: no FPU. */
-static bool fpu_open(unsigned long *status)
-{
-	unsigned long config1;
+/* f0-f31 to (swc1) or from (lwc1) the save area at %[f] */
+#define FPRS(op)	".set push\n\t.set hardfloat\n\t"					\
+	".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t" \
+	op " $f\\n, \\n*4(%[f])\n\t.endr\n\t"
 
-	__asm__ __volatile__("mfc0 %0, " CP0_CONFIG1 : "=r"(config1));
-	if (!(config1 & CONFIG1_FP))
-		return false;
-	__asm__ __volatile__("mfc0 %0, " CP0_STATUS : "=r"(*status));
-	__asm__ __volatile__("mtc0 %0, " CP0_STATUS "\n\tehb" : : "r"(*status | ST0_CU1) : "memory");
-	return true;
-}
-
-static void fpu_close(unsigned long status)
+/* The FPU's registers into @st, or back (@leave), with the FPU usable meanwhile. */
+static void fpu_transfer(struct kgdb_arch_cpu *st, bool leave)
 {
+	unsigned long status;
+
+	__asm__ __volatile__("mfc0 %0, " CP0_STATUS : "=r"(status));
+	__asm__ __volatile__("mtc0 %0, " CP0_STATUS "\n\tehb" : : "r"(status | ST0_CU1) : "memory");
+	if (leave)
+		__asm__ __volatile__(FPRS("lwc1") "ctc1 %[csr], $31\n\t.set pop"
+				     : : [f] "r"(st->f), [csr] "r"(st->fcsr) : "memory");
+	else
+		__asm__ __volatile__(FPRS("swc1") "cfc1 %[csr], $31\n\tcfc1 %[ir], $0\n\t.set pop"
+				     : [csr] "=&r"(st->fcsr), [ir] "=&r"(st->fir) : [f] "r"(st->f)
+				     : "memory");
 	__asm__ __volatile__("mtc0 %0, " CP0_STATUS "\n\tehb" : : "r"(status) : "memory");
 }
 
 static void mips_kgdb_cpu_enter(struct kgdb_arch_cpu *st)
 {
-	unsigned long status;
+	unsigned long config1;
 
-	if (!fpu_open(&status))
-		return;
-	__asm__ __volatile__(".set push\n\t.set hardfloat\n\t"
-			     ".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t"
-			     "swc1 $f\\n, \\n*4(%2)\n\t.endr\n\t"
-			     "cfc1 %0, $31\n\tcfc1 %1, $0\n\t.set pop"
-			     : "=&r"(st->fcsr), "=&r"(st->fir) : "r"(st->f) : "memory");
-	fpu_close(status);
+	__asm__ __volatile__("mfc0 %0, " CP0_CONFIG1 : "=r"(config1));
+	st->fpu = config1 & CONFIG1_FP;
+	if (st->fpu)
+		fpu_transfer(st, false);
 }
 
 static void mips_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 {
-	unsigned long status;
-
-	if (!fpu_open(&status))
-		return;
-	__asm__ __volatile__(".set push\n\t.set hardfloat\n\t"
-			     ".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t"
-			     "lwc1 $f\\n, \\n*4(%0)\n\t.endr\n\t"
-			     "ctc1 %1, $31\n\t.set pop"
-			     : : "r"(st->f), "r"(st->fcsr) : "memory");
-	fpu_close(status);
+	if (st->fpu)
+		fpu_transfer(st, true);
 }
 
 /* How late a held CPU may see its release. */
