@@ -167,27 +167,34 @@ def test_flags_register_keeps_the_kernel_mode(target, arch):
     assert re.search(r"up \d+\.\d+ s", m.run("uptime"))
 
 
-# FPU registers, which the port saves as a CPU stops and puts back as it
-# resumes (cpu.enter/leave): the kernel never touches them, so what gdb
-# writes is what the next stop reads from the FPU again; fir describes it.
-FPU = {"mips": ("fcsr", "fir"), "mipsel": ("fcsr", "fir")}
+
+# Registers the CPU keeps outside the trap frame, which the port saves as a
+# CPU stops and puts back as it resumes (cpu.enter/leave), and which the
+# kernel never touches: what gdb writes is what the next stop reads from
+# the CPU again. (gdb command that prints it, value written, as printed.)
+CPU_STATE = {
+    "mips": [("p $f2", "2.5", "2.5"), ("p/x $fcsr", "0x3", "0x3")],   # fcsr: rounding
+    "mipsel": [("p $f2", "2.5", "2.5"), ("p/x $fcsr", "0x3", "0x3")],
+    "powerpc": [("p/x $acc", "0x123456789abcdef", "0x123456789abcdef")],   # SPE
+}
 
 
-def test_fpu_registers_written_by_gdb_survive_a_step(target, arch):
-    if arch not in FPU:
-        pytest.skip("no FPU state outside the trap frame that gdb may write")
-    csr, info = FPU[arch]
+def test_cpu_state_written_by_gdb_survives_a_step(target, arch):
+    if arch not in CPU_STATE:
+        pytest.skip("no register of the CPU's own state outside the trap frame")
     m = target.boot()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
     g = target.gdb()
-    assert flags_value(g, info) != 0        # read from the FPU as the CPU stopped
-    old = flags_value(g, csr)
-    g.cmd(f"set ${csr} = {old ^ 3:#x}")     # the rounding mode
-    g.cmd("set $f2 = 2.5")
+    old = {}
+    for show, value, _ in CPU_STATE[arch]:
+        reg = show.split()[-1]
+        old[reg] = g.cmd(show).split("= ")[-1].strip()
+        g.cmd(f"set {reg} = {value}")
     g.cmd("stepi")
     g.cmd("flushregs")
-    assert flags_value(g, csr) == old ^ 3
-    assert re.search(r"= 2\.5\b", g.cmd("p $f2")), g.cmd("p $f2")
-    g.cmd(f"set ${csr} = {old:#x}")
+    for show, _, printed in CPU_STATE[arch]:
+        assert g.cmd(show).split("= ")[-1].strip() == printed, show
+    for reg, value in old.items():
+        g.cmd(f"set {reg} = {value}")
     g.cont()
     m.expect(re.escape(PROMPT), timeout=30)

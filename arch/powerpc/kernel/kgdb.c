@@ -34,7 +34,6 @@
 #define EVH(n)		SPE("ev" #n "h", 32, evh[n])
 #define SPR(n, f, task, t)	KGDB_REG(n, 32, 0, t, NULL, F(f), task, 0)
 
-#define MSR_SPV		0x02000000UL	/* SPE available */
 #define MSR_IS		0x00000020UL	/* instruction address space */
 #define MSR_DS		0x00000010UL	/* data address space */
 
@@ -74,57 +73,35 @@ static const struct kgdb_reg_feature ppc_kgdb_features[] = {
 	{ "org.gnu.gdb.power.spe", NULL },
 };
 
-static unsigned long spe_open(void)
-{
-	unsigned long msr;
-
-	__asm__ __volatile__("mfmsr %0" : "=r"(msr));
-	__asm__ __volatile__("mtmsr %0\n\tisync" : : "r"(msr | MSR_SPV) : "memory");
-	return msr;
-}
-
-static void spe_close(unsigned long msr)
-{
-	__asm__ __volatile__("mtmsr %0\n\tisync" : : "r"(msr) : "memory");
-}
-
 _Static_assert(__builtin_offsetof(struct kgdb_arch_cpu, acc) == 128 &&
 	       __builtin_offsetof(struct kgdb_arch_cpu, spefscr) == 136, "the offsets below");
 
 /*
- * r0 carries each value: its own upper half is saved first and put back
- * last. 32-bit code never touches upper halves, so they are still the
- * interrupted code's.
+ * An SPE sequence on the save area at %0, with SPE made available
+ * (MSR[SPV], the old MSR kept in r11) for it alone. r0 carries each value:
+ * its own upper half is saved first and put back last. 32-bit code never
+ * touches upper halves, so they are still the interrupted code's.
  */
+#define SPE_ASM(body)	"mfmsr 11\n\toris 12,11,0x0200\n\tmtmsr 12\n\tisync\n\t"	\
+			".machine push\n\t.machine e500\n\t" body			\
+			"lwz 0,0(%0)\n\tevmergelo 0,0,0\n\t.machine pop\n\tmtmsr 11\n\tisync"
+#define EACH_GPR(body)	".irp n,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t" \
+			body "\n\t.endr\n\t"
+
 static void ppc_kgdb_cpu_enter(struct kgdb_arch_cpu *st)
 {
-	unsigned long msr = spe_open();
-
-	__asm__ __volatile__(".machine push\n\t.machine e500\n\t"
-			     "evmergehi 0,0,0\n\tstw 0,0(%0)\n\t"
-			     ".irp n,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t"
-			     "evmergehi 0,\\n,\\n\n\tstw 0,\\n*4(%0)\n\t.endr\n\t"
-			     "evxor 0,0,0\n\tevmwumiaa 0,0,0\n\tevstdd 0,128(%0)\n\t"
-			     "mfspr 0,512\n\tstw 0,136(%0)\n\t"
-			     "lwz 0,0(%0)\n\tevmergelo 0,0,0\n\t"
-			     ".machine pop"
-			     : : "b"(st) : "r0", "memory");
-	spe_close(msr);
+	__asm__ __volatile__(SPE_ASM("evmergehi 0,0,0\n\tstw 0,0(%0)\n\t"
+				     EACH_GPR("evmergehi 0,\\n,\\n\n\tstw 0,\\n*4(%0)")
+				     "evxor 0,0,0\n\tevmwumiaa 0,0,0\n\tevstdd 0,128(%0)\n\t"
+				     "mfspr 0,512\n\tstw 0,136(%0)\n\t")
+			     : : "b"(st) : "r0", "r11", "r12", "memory");
 }
 
 static void ppc_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 {
-	unsigned long msr = spe_open();
-
-	__asm__ __volatile__(".machine push\n\t.machine e500\n\t"
-			     ".irp n,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t"
-			     "lwz 0,\\n*4(%0)\n\tevmergelo \\n,0,\\n\n\t.endr\n\t"
-			     "evldd 0,128(%0)\n\tevmra 0,0\n\t"
-			     "lwz 0,136(%0)\n\tmtspr 512,0\n\t"
-			     "lwz 0,0(%0)\n\tevmergelo 0,0,0\n\t"
-			     ".machine pop"
-			     : : "b"(st) : "r0", "memory");
-	spe_close(msr);
+	__asm__ __volatile__(SPE_ASM(EACH_GPR("lwz 0,\\n*4(%0)\n\tevmergelo \\n,0,\\n")
+				     "evldd 0,128(%0)\n\tevmra 0,0\n\tlwz 0,136(%0)\n\tmtspr 512,0\n\t")
+			     : : "b"(st) : "r0", "r11", "r12", "memory");
 }
 
 /*
