@@ -5,10 +5,10 @@
  * (ARM_KGDB_BREAK_INSN) the undefined-instruction handler reports as
  * DIE_BREAKPOINT; single-step is the core's software step with the
  * next-PC decoder of arch/arm/lib/next_pc.c; hardware breakpoints and
- * watchpoints are the CP14 debug registers (kgdb_hw.c). The roundup is
- * the GIC's FIQ "NMI", which reaches CPUs with IRQs off too, when the GIC
- * lets us use group 0 (gic_has_fiq()); otherwise it is an IRQ. Held CPUs
- * wait in gic_nmi_wait().
+ * watchpoints are the CP14 debug registers (drivers/debug/arm_debug.c).
+ * The roundup is the GIC's FIQ "NMI", which reaches CPUs with IRQs off
+ * too, when the GIC lets us use group 0 (gic_has_fiq()); otherwise it is
+ * an IRQ. Held CPUs wait in gic_nmi_wait().
  */
 #include <kernel/arm_debug.h>
 #include <kernel/gic.h>

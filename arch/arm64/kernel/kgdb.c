@@ -5,9 +5,9 @@
  * traps.c reports as DIE_BREAKPOINT; single-step is the architecture's
  * software step (MDSCR_EL1.SS with PSTATE.SS in the frame: entry.S sets
  * MDSCR_EL1.SS from the frame as it returns); hardware breakpoints and
- * watchpoints are the debug registers (kgdb_hw.c). The roundup is the
- * GIC's FIQ "NMI", which reaches CPUs with IRQs off too; held CPUs wait
- * in gic_nmi_wait().
+ * watchpoints are the debug registers (drivers/debug/arm_debug.c). The
+ * roundup is the GIC's FIQ "NMI", which reaches CPUs with IRQs off too;
+ * held CPUs wait in gic_nmi_wait().
  */
 #include <kernel/arm_debug.h>
 #include <kernel/gic.h>
