@@ -73,12 +73,12 @@ static __noinline void write_reg(unsigned int reg, unsigned int n, unsigned long
 static void arm_debug_install(const struct kgdb_hw_slot *slots)
 {
 	unsigned long cr, any = 0;
-	unsigned int watch, i;
+	unsigned int watch, i, n;
 	uintptr_t value;
 
 	arm_debug_enable(false);
 	for (watch = 0; watch < 2; watch++) {
-		for (i = 0; i < num_slots(watch); i++) {
+		for (i = 0, n = num_slots(watch); i < n; i++) {
 			cr = slots ? control(&slots[watch * WP_FIRST + i], watch, &value) : 0;
 			write_reg(ARM_DEBUG_BCR + 2 * watch, i, 0);
 			if (!cr)
