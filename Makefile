@@ -165,7 +165,7 @@ include arch/$(SRCARCH)/Makefile
 
 # ---------------------------------------------------------------- objects
 # Each directory lists its objects in a Kbuild file as obj-$(CONFIG_FOO) += x.o.
-kbuild-dirs := kernel kernel/debug kernel/debug/kdb lib drivers/serial drivers/irqchip drivers/pci drivers/virtio \
+kbuild-dirs := kernel kernel/debug kernel/debug/kdb lib drivers/serial drivers/irqchip drivers/debug drivers/pci drivers/virtio \
 	drivers/net net transports $(arch-dirs)
 
 define include_kbuild

@@ -99,6 +99,38 @@ void gic_nmi_only(bool on)
 	writel(on ? PMR_NMI_ONLY : PMR_ALL, GICC + GICC_PMR);
 }
 
+#ifdef CONFIG_KGDB
+/*
+ * The debugger's held CPUs sleep in wfi (docs/arm.md): a spinning vCPU
+ * takes a host core from the one that talks to gdb. wfi ends on any
+ * interrupt the GIC signals, masked or not, so the priority mask lets
+ * only the NMI SGI (the core's kick) through meanwhile. FIQs are masked
+ * across the release test and the wfi, so that a kick in between stays
+ * pending and ends the wfi. Without FIQ (group 0 is not ours) the NMI is
+ * an IRQ like any other: held CPUs yield in a loop.
+ */
+void gic_nmi_wait(const bool *release)
+{
+	unsigned long flags;
+
+	if (!has_fiq) {
+		for (unsigned int i = 0; i < 64 && !READ_ONCE(*release); i++)
+			cpu_relax();
+		return;
+	}
+	flags = arch_local_save_flags();
+	arch_local_fiq_disable();
+	gic_nmi_only(true);
+	if (!__atomic_load_n(release, __ATOMIC_ACQUIRE)) {
+		dsb();
+		__asm__ __volatile__("wfi" : : : "memory");
+	}
+	gic_nmi_only(false);
+	if (!(flags & PSR_F))
+		arch_local_fiq_enable();
+}
+#endif
+
 void gic_wake_only(unsigned int intid, bool on)
 {
 	if (on) {

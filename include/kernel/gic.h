@@ -33,6 +33,9 @@ void gic_send_sgi_others(unsigned int intid);
 bool gic_has_fiq(void);
 /* Let this CPU's interface signal only the NMI SGI (@on), or everything. */
 void gic_nmi_only(bool on);
+/* The debugger's held CPUs' wait (kgdb_arch.hold.wait): wfi until the NMI
+ * SGI, unless *@release is set. */
+void gic_nmi_wait(const bool *release);
 /* Let this CPU's interface signal only per-CPU @intid (and the NMI SGI),
  * enabled, for a wfi that it ends (@on); or everything again, with @intid
  * disabled and no longer pending. */

@@ -165,3 +165,36 @@ def test_flags_register_keeps_the_kernel_mode(target, arch):
     g.cont()
     m.expect(re.escape(PROMPT), timeout=30)
     assert re.search(r"up \d+\.\d+ s", m.run("uptime"))
+
+
+
+# Registers the CPU keeps outside the trap frame, which the port saves as a
+# CPU stops and puts back as it resumes (cpu.enter/leave), and which the
+# kernel never touches: what gdb writes is what the next stop reads from
+# the CPU again. (gdb command that prints it, value written, as printed.)
+CPU_STATE = {
+    "mips": [("p $f2", "2.5", "2.5"), ("p/x $fcsr", "0x3", "0x3")],   # fcsr: rounding
+    "mipsel": [("p $f2", "2.5", "2.5"), ("p/x $fcsr", "0x3", "0x3")],
+    "powerpc": [("p/x $acc", "0x123456789abcdef", "0x123456789abcdef")],   # SPE
+}
+
+
+def test_cpu_state_written_by_gdb_survives_a_step(target, arch):
+    if arch not in CPU_STATE:
+        pytest.skip("no register of the CPU's own state outside the trap frame")
+    m = target.boot()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    old = {}
+    for show, value, _ in CPU_STATE[arch]:
+        reg = show.split()[-1]
+        old[reg] = g.cmd(show).split("= ")[-1].strip()
+        g.cmd(f"set {reg} = {value}")
+    g.cmd("stepi")
+    g.cmd("flushregs")
+    for show, _, printed in CPU_STATE[arch]:
+        assert g.cmd(show).split("= ")[-1].strip() == printed, show
+    for reg, value in old.items():
+        g.cmd(f"set {reg} = {value}")
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """Stepping, the same on every arch: x86 with its trap flag, ARM and MIPS
-with the core's software step (kernel/debug/kgdb_step.c and the arch's
-next-PC decoder). A step moves the PC by exactly what the instruction does,
-never into an interrupt handler, and leaves no planted word behind."""
+with the core's software step (kernel/debug/debug_softstep.c and the
+arch's next-PC decoder, arch/*/lib/next_pc.c). A step moves the PC by
+exactly what the instruction does, never into an interrupt handler, and
+leaves no planted word behind."""
 import re
 import subprocess
 import time

@@ -34,27 +34,27 @@ $(HOST_TEST_DIR)/test_params: $(HOST_TEST_DIR)/tests/host/test_params.o \
 		-Wl,-T,tests/host/params.ld -lcmocka
 
 # The MIPS next-PC decoder.
-MIPS_BRANCH_SRCS := tests/host/test_mips_branch.c arch/mips/kernel/kgdb_branch.c
+MIPS_BRANCH_SRCS := tests/host/test_mips_branch.c arch/mips/lib/next_pc.c
 $(HOST_TEST_DIR)/test_mips_branch: $(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/mips/include -o $@ \
 		$(MIPS_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # The PowerPC next-PC decoder.
-PPC_BRANCH_SRCS := tests/host/test_ppc_branch.c arch/powerpc/kernel/kgdb_branch.c
+PPC_BRANCH_SRCS := tests/host/test_ppc_branch.c arch/powerpc/lib/next_pc.c
 $(HOST_TEST_DIR)/test_ppc_branch: $(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/powerpc/include -o $@ \
 		$(PPC_BRANCH_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # The RISC-V next-PC decoder.
-RISCV_STEP_SRCS := tests/host/test_riscv_step.c arch/riscv/kernel/kgdb_step.c
+RISCV_STEP_SRCS := tests/host/test_riscv_step.c arch/riscv/lib/next_pc.c
 $(HOST_TEST_DIR)/test_riscv_step: $(RISCV_STEP_SRCS) $(HOST_LIB_OBJS)
 	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/riscv/include -o $@ \
 		$(RISCV_STEP_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # The x86 decoder of out-of-line execution, in both modes.
-X86_INSN_SRCS := tests/host/test_x86_insn.c arch/x86/kernel/kgdb_insn.c
-$(HOST_TEST_DIR)/test_x86_insn: $(X86_INSN_SRCS) arch/x86/kernel/kgdb_insn.h $(HOST_LIB_OBJS)
-	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -o $@ $(X86_INSN_SRCS) $(HOST_LIB_OBJS) -lcmocka
+X86_INSN_SRCS := tests/host/test_x86_insn.c arch/x86/lib/insn.c
+$(HOST_TEST_DIR)/test_x86_insn: $(X86_INSN_SRCS) arch/x86/include/asm/insn.h $(HOST_LIB_OBJS)
+	$(Q)$(HOSTCC) $(HOST_TEST_CFLAGS) -I arch/x86/include -o $@ $(X86_INSN_SRCS) $(HOST_LIB_OBJS) -lcmocka
 
 # BAR assignment (drivers/pci/) on a fake configuration space.
 PCI_ASSIGN_OBJS := $(addprefix $(HOST_TEST_DIR)/,tests/host/test_pci_assign.o \

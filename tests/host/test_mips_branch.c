@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * arch/mips/kernel/kgdb_branch.c, the next-PC decoder of the MIPS software
+ * arch/mips/lib/next_pc.c, the next-PC decoder of the MIPS software
  * single-step (the core hands it the instruction as the CPU reads it, in
  * either byte order).
  */
 #include "host_test.h"
 #include <kgdb.h>
-#include "arch/mips/kernel/kgdb_mips.h"
+#include <asm/next_pc.h>
 
 #define PC		0x8010f000UL
 
@@ -25,7 +25,7 @@ static uintptr_t step(u32 insn, int *n)
 	uintptr_t pcs[KGDB_STEP_MAX_TARGETS] = { 0 };
 
 	regs.cp0_epc = PC;
-	*n = mips_kgdb_next_pcs(&regs, insn, pcs);
+	*n = mips_next_pcs(&regs, insn, pcs);
 	if (*n > 0)
 		*n &= ~KGDB_STEP_IRQ_INSN;
 	return *n == 2 ? pcs[1] : pcs[0];
@@ -37,7 +37,7 @@ static bool sets_ie(u32 insn)
 	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
 
 	regs.cp0_epc = PC;
-	return STEP_SETS_IRQS(mips_kgdb_next_pcs(&regs, insn, pcs));
+	return STEP_SETS_IRQS(mips_next_pcs(&regs, insn, pcs));
 }
 
 static uintptr_t step1(u32 insn)
@@ -136,14 +136,14 @@ static void test_coprocessor_branches(void **state)
 	u32 bc1t = I(0x11, 0x08, 1, 8), bc2f = I(0x12, 0x08, 0, -8);
 
 	regs.cp0_epc = PC;
-	assert_int_equal(mips_kgdb_next_pcs(&regs, bc1t, pcs), 2);
+	assert_int_equal(mips_next_pcs(&regs, bc1t, pcs), 2);
 	assert_int_equal(pcs[0], PC + 36);
 	assert_int_equal(pcs[1], PC + 8);
-	assert_int_equal(mips_kgdb_next_pcs(&regs, bc2f, pcs), 2);
+	assert_int_equal(mips_next_pcs(&regs, bc2f, pcs), 2);
 	assert_int_equal(pcs[0], PC + 4 - 32);
 	assert_int_equal(pcs[1], PC + 8);
 	/* a branch to just past its delay slot is one address */
-	assert_int_equal(mips_kgdb_next_pcs(&regs, I(0x11, 0x08, 3, 1), pcs), 1);
+	assert_int_equal(mips_next_pcs(&regs, I(0x11, 0x08, 3, 1), pcs), 1);
 	assert_int_equal(pcs[0], PC + 8);
 	/* not a branch: mfc1, ctc1 */
 	assert_int_equal(step1(I(0x11, 0x00, T0, 0)), PC + 4);

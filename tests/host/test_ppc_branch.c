@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * arch/powerpc/kernel/kgdb_branch.c, the next-PC decoder of the PowerPC
+ * arch/powerpc/lib/next_pc.c, the next-PC decoder of the PowerPC
  * software single-step: every branch form, its condition and CTR test.
  */
 #include "host_test.h"
 #include <kgdb.h>
-#include "arch/powerpc/kernel/kgdb_ppc.h"
+#include <asm/next_pc.h>
 
 #define PC		0x0010f000UL
 
@@ -27,7 +27,7 @@ static uintptr_t step(u32 insn)
 	uintptr_t next[KGDB_STEP_MAX_TARGETS] = { 0 };
 
 	regs.nip = PC;
-	assert_int_equal(ppc_kgdb_next_pcs(&regs, insn, next), 1);
+	assert_int_equal(ppc_next_pcs(&regs, insn, next), 1);
 	return next[0];
 }
 
@@ -37,7 +37,7 @@ static bool sets_ee(u32 insn)
 	uintptr_t next[KGDB_STEP_MAX_TARGETS];
 
 	regs.nip = PC;
-	return STEP_SETS_IRQS(ppc_kgdb_next_pcs(&regs, insn, next));
+	return STEP_SETS_IRQS(ppc_next_pcs(&regs, insn, next));
 }
 
 static int reset(void **state)
@@ -113,7 +113,7 @@ static void test_interrupt_returns_are_refused(void **state)
 	unsigned int i;
 
 	for (i = 0; i < sizeof(rfs) / sizeof(rfs[0]); i++)	/* rfi, rfci, rfdi, rfmci */
-		assert_int_equal(ppc_kgdb_next_pcs(&regs, rfs[i], next), -EINVAL);
+		assert_int_equal(ppc_next_pcs(&regs, rfs[i], next), -EINVAL);
 }
 
 static void test_instructions_that_set_ee(void **state)

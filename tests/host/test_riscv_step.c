@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * arch/riscv/kernel/kgdb_step.c, the next-PC decoder of the RISC-V
+ * arch/riscv/lib/next_pc.c, the next-PC decoder of the RISC-V
  * software single-step. The encodings are the assembler's (binutils 2.40,
  * -march=rv64imac_zicsr), not made up here.
  */
 #include "host_test.h"
 #include <kgdb.h>
-#include "arch/riscv/kernel/kgdb_riscv.h"
+#include <asm/next_pc.h>
 
 #define PC	0x80210000UL
 
@@ -20,7 +20,7 @@ static uintptr_t step1(u32 insn)
 	int n;
 
 	regs.sepc = PC;
-	n = riscv_kgdb_next_pcs(&regs, insn, pcs);
+	n = riscv_next_pcs(&regs, insn, pcs);
 	assert_int_equal(n & ~KGDB_STEP_IRQ_INSN, 1);
 	return pcs[0];
 }
@@ -30,7 +30,7 @@ static bool sets_sie(u32 insn)
 	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
 
 	regs.sepc = PC;
-	return STEP_SETS_IRQS(riscv_kgdb_next_pcs(&regs, insn, pcs));
+	return STEP_SETS_IRQS(riscv_next_pcs(&regs, insn, pcs));
 }
 
 static int reset(void **state)
@@ -92,7 +92,7 @@ static void test_plain_and_system(void **state)
 
 	assert_int_equal(step1(0x00c58533), PC + 4);		/* add a0,a1,a2 */
 	regs.sepc = PC;
-	assert_int_equal(riscv_kgdb_next_pcs(&regs, 0x10200073, pcs), -EINVAL);	/* sret */
+	assert_int_equal(riscv_next_pcs(&regs, 0x10200073, pcs), -EINVAL);	/* sret */
 	assert_true(sets_sie(0x10016073));			/* csrs sstatus,2 */
 	assert_true(sets_sie(0x10051073));			/* csrw sstatus,a0 */
 	assert_false(sets_sie(0x10002573));			/* csrr a0,sstatus */

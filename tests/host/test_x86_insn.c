@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * arch/x86/kernel/kgdb_insn.c, the decoder of out-of-line execution: the
+ * arch/x86/lib/insn.c, the decoder of out-of-line execution: the
  * lengths it gives in 64-bit and 32-bit mode, where a RIP-relative disp32
  * is, and what it refuses.
  */
 #include "host_test.h"
 #include <stdlib.h>
-#include "arch/x86/kernel/kgdb_insn.h"
+#include <asm/insn.h>
 
 #define BYTES(...)	(const u8[]){ __VA_ARGS__ }, sizeof((const u8[]){ __VA_ARGS__ })
 #define D32		0x78, 0x56, 0x34, 0x12

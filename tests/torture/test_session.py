@@ -95,9 +95,9 @@ def mips_expected_pcs(g, pc, op, insn, tgt):
 
 
 def ppc_expected_pcs(g, pc, op, insn, tgt):
-    """The stub steps PowerPC in software (kgdb_branch.c), except that gdb
-    takes an lwarx...stwcx. sequence whole, as a step inside would lose
-    the reservation."""
+    """The stub steps PowerPC in software (arch/powerpc/lib/next_pc.c),
+    except that gdb takes an lwarx...stwcx. sequence whole, as a step
+    inside would lose the reservation."""
     op = op.rstrip("+-")
     if op == "lwarx":
         lines = [INSN.match(ln) for ln in g.cmd(f"x/16i {pc:#x}").splitlines()]

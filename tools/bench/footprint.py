@@ -28,7 +28,11 @@ def parts_of(arch):
     return {
         "core": r"kernel/debug/(debug_\w+|kgdb\w*)\.o",
         "protocol": r"kernel/debug/gdbstub\w*\.o",
-        "arch": rf"arch/{ARCHES[arch]['srcarch']}/kernel/kgdb\w*\.o",
+        # the backend, and what only the debugger builds of the kernel's: the
+        # decoders, the waits it sleeps in, the ARM debug slots (the naps
+        # stay in the timer's time.o)
+        "arch": rf"(arch/{ARCHES[arch]['srcarch']}/(kernel/(kgdb\w*|halt|nap|doze)"
+                r"|lib/(insn|next_pc))|drivers/debug/\w+)\.o",
         "transport": r"transports/kgdboc\.o",
     }
 

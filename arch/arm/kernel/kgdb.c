@@ -4,17 +4,20 @@
  * registers (r0-r15, cpsr). Breakpoints are an undefined instruction
  * (ARM_KGDB_BREAK_INSN) the undefined-instruction handler reports as
  * DIE_BREAKPOINT; single-step is the core's software step with the
- * next-PC decoder in kgdb_step.c; hardware breakpoints and watchpoints
- * are the CP14 debug registers (kgdb_hw.c). The roundup is the GIC's FIQ
- * "NMI", which reaches CPUs with IRQs off too, when the GIC lets us use
- * group 0 (gic_has_fiq()); otherwise it is an IRQ.
+ * next-PC decoder of arch/arm/lib/next_pc.c; hardware breakpoints and
+ * watchpoints are the CP14 debug registers (drivers/debug/arm_debug.c).
+ * The roundup is the GIC's FIQ "NMI", which reaches CPUs with IRQs off
+ * too, when the GIC lets us use group 0 (gic_has_fiq()); otherwise it is
+ * an IRQ. Held CPUs wait in gic_nmi_wait().
  */
-#include <kernel/compiler.h>
+#include <kernel/arm_debug.h>
+#include <kernel/gic.h>
 #include <asm/context.h>
+#include <asm/next_pc.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
-#include "kgdb_arm.h"
+#include <kgdb.h>
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
@@ -44,43 +47,12 @@ static const struct kgdb_reg_feature arm_kgdb_features[] = {
 	{ "org.gnu.gdb.arm.core", NULL },
 };
 
-/*
- * Held CPUs sleep in wfi (docs/arm.md): a spinning vCPU takes a host core
- * from the one that talks to gdb. wfi ends on any interrupt the GIC
- * signals, masked or not, so the priority mask lets only the NMI SGI (the
- * core's kick) through meanwhile. FIQs are masked across the release test
- * and the wfi, so that a kick in between stays pending and ends the wfi.
- * Without FIQ (the GIC's group 0 is not ours) the NMI is an IRQ like any
- * other: held CPUs yield in a loop.
- */
-static void arm_kgdb_hold_wait(const bool *release)
-{
-	unsigned long cpsr;
-
-	if (!gic_has_fiq()) {
-		for (unsigned int i = 0; i < 64 && !READ_ONCE(*release); i++)
-			cpu_relax();
-		return;
-	}
-	__asm__ __volatile__("mrs %0, cpsr\n\tcpsid f" : "=r"(cpsr) : : "memory");
-	gic_nmi_only(true);
-	if (!__atomic_load_n(release, __ATOMIC_ACQUIRE)) {
-		dsb();
-		__asm__ __volatile__("wfi" : : : "memory");
-	}
-	gic_nmi_only(false);
-	if (!(cpsr & PSR_F))
-		__asm__ __volatile__("cpsie f" : : : "memory");
-}
-
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(ARM_KGDB_BREAK_INSN, 4, 0),
 	/* r15, r13, and r11, APCS's frame pointer */
 	KGDB_REGISTERS(arm_kgdb_regs, arm_kgdb_features, "arm", "arm", 15, 13, 11),
-	.step = { .irq = KGDB_IRQ_MASK(cpsr, PSR_I), .next_pcs = arm_kgdb_next_pcs },
-	.hold.wait = arm_kgdb_hold_wait,
+	.step = { .irq = KGDB_IRQ_MASK(cpsr, PSR_I), .next_pcs = arm_next_pcs },
+	.hold.wait = gic_nmi_wait,
 	.idle = arm_timer_nap,
-#ifdef CONFIG_KGDB_HW_BREAKPOINTS
-	.hw = &arm_kgdb_hw,
-#endif
+	.hw = ARM_DEBUG_KGDB_HW,
 };

@@ -5,16 +5,18 @@
  * traps.c reports as DIE_BREAKPOINT; single-step is the architecture's
  * software step (MDSCR_EL1.SS with PSTATE.SS in the frame: entry.S sets
  * MDSCR_EL1.SS from the frame as it returns); hardware breakpoints and
- * watchpoints are the debug registers (kgdb_hw.c). The roundup is the
- * GIC's FIQ "NMI", which reaches CPUs with IRQs off too.
+ * watchpoints are the debug registers (drivers/debug/arm_debug.c). The
+ * roundup is the GIC's FIQ "NMI", which reaches CPUs with IRQs off too;
+ * held CPUs wait in gic_nmi_wait().
  */
-#include <kernel/compiler.h>
+#include <kernel/arm_debug.h>
+#include <kernel/gic.h>
 #include <kernel/nofault.h>
 #include <asm/context.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/setup.h>
-#include "kgdb_arm64.h"
+#include <kgdb.h>
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
@@ -74,42 +76,12 @@ static int arm64_kgdb_single(struct pt_regs *regs, bool on)
 	return 0;
 }
 
-/*
- * Held CPUs sleep in wfi: a spinning vCPU takes a host core from the one
- * that talks to gdb. wfi ends on any interrupt the GIC signals, masked or
- * not, so the priority mask lets only the NMI SGI (the core's kick)
- * through meanwhile. FIQs are masked across the release test and the
- * wfi, so that a kick in between stays pending and ends the wfi. Without
- * FIQ (the GIC's group 0 is not ours) held CPUs yield in a loop.
- */
-static void arm64_kgdb_hold_wait(const bool *release)
-{
-	unsigned long daif;
-
-	if (!gic_has_fiq()) {
-		for (unsigned int i = 0; i < 64 && !READ_ONCE(*release); i++)
-			cpu_relax();
-		return;
-	}
-	__asm__ __volatile__("mrs %0, daif\n\tmsr daifset, #1" : "=r"(daif) : : "memory");
-	gic_nmi_only(true);
-	if (!__atomic_load_n(release, __ATOMIC_ACQUIRE)) {
-		dsb();
-		__asm__ __volatile__("wfi" : : : "memory");
-	}
-	gic_nmi_only(false);
-	if (!(daif & PSR_F))
-		__asm__ __volatile__("msr daifclr, #1" : : : "memory");
-}
-
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(ARM64_KGDB_BREAK_INSN, 4, 0),
 	/* pc, sp, and x29, the frame pointer */
 	KGDB_REGISTERS(arm64_kgdb_regs, arm64_kgdb_features, "aarch64", "aarch64", 32, 31, 29),
 	.step = { .irq = KGDB_IRQ_MASK(pstate, PSR_I), .single = arm64_kgdb_single },
-	.hold.wait = arm64_kgdb_hold_wait,
+	.hold.wait = gic_nmi_wait,
 	.idle = arm64_timer_nap,
-#ifdef CONFIG_KGDB_HW_BREAKPOINTS
-	.hw = &arm64_kgdb_hw,
-#endif
+	.hw = ARM_DEBUG_KGDB_HW,
 };

@@ -6,20 +6,25 @@
  * on the FPU feature, so its registers are served, as the CPU has them).
  * Breakpoints are "break", reported by the trap handler as
  * DIE_BREAKPOINT; single-step is the core's software step with the
- * next-PC decoder in kgdb_branch.c. QEMU raises no watch exceptions
+ * next-PC decoder in arch/mips/lib/next_pc.c. QEMU raises no watch exceptions
  * (WatchLo/WatchHi are storage only), so there are no hardware slots:
  * gdb falls back to software watchpoints. The roundup is the tick-polled
  * stand-in for an NMI (smp.c). Nothing could wake a held CPU from a wait
  * but its own timer, so held CPUs nap on it, as the master does while gdb
- * is silent (mips_timer_nap(), kgdb_nap.S), and look for their release
+ * is silent (mips_timer_nap(), time.c), and look for their release
  * between naps.
  */
 #include <asm/context.h>
 #include <asm/kgdb.h>
 #include <asm/mipsregs.h>
+#include <asm/next_pc.h>
 #include <asm/setup.h>
 #include <kgdb.h>
-#include "kgdb_mips.h"
+
+/* gdb's register numbers the table names */
+#define GDB_SP		29
+#define GDB_FP		30
+#define GDB_PC		37
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
@@ -71,50 +76,42 @@ static const struct kgdb_reg_feature mips_kgdb_features[] = {
 	{ "org.gnu.gdb.mips.fpu", NULL },
 };
 
-/* Make the FPU usable, keeping the old Status in @status; false: no FPU. */
-static bool fpu_open(unsigned long *status)
-{
-	unsigned long config1;
+/* f0-f31 to (swc1) or from (lwc1) the save area at %[f] */
+#define FPRS(op)	".set push\n\t.set hardfloat\n\t"					\
+	".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t" \
+	op " $f\\n, \\n*4(%[f])\n\t.endr\n\t"
 
-	__asm__ __volatile__("mfc0 %0, " CP0_CONFIG1 : "=r"(config1));
-	if (!(config1 & CONFIG1_FP))
-		return false;
-	__asm__ __volatile__("mfc0 %0, " CP0_STATUS : "=r"(*status));
-	__asm__ __volatile__("mtc0 %0, " CP0_STATUS "\n\tehb" : : "r"(*status | ST0_CU1) : "memory");
-	return true;
-}
-
-static void fpu_close(unsigned long status)
+/* The FPU's registers into @st, or back (@leave), with the FPU usable meanwhile. */
+static void fpu_transfer(struct kgdb_arch_cpu *st, bool leave)
 {
+	unsigned long status;
+
+	__asm__ __volatile__("mfc0 %0, " CP0_STATUS : "=r"(status));
+	__asm__ __volatile__("mtc0 %0, " CP0_STATUS "\n\tehb" : : "r"(status | ST0_CU1) : "memory");
+	if (leave)
+		__asm__ __volatile__(FPRS("lwc1") "ctc1 %[csr], $31\n\t.set pop"
+				     : : [f] "r"(st->f), [csr] "r"(st->fcsr) : "memory");
+	else
+		__asm__ __volatile__(FPRS("swc1") "cfc1 %[csr], $31\n\tcfc1 %[ir], $0\n\t.set pop"
+				     : [csr] "=&r"(st->fcsr), [ir] "=&r"(st->fir) : [f] "r"(st->f)
+				     : "memory");
 	__asm__ __volatile__("mtc0 %0, " CP0_STATUS "\n\tehb" : : "r"(status) : "memory");
 }
 
 static void mips_kgdb_cpu_enter(struct kgdb_arch_cpu *st)
 {
-	unsigned long status;
+	unsigned long config1;
 
-	if (!fpu_open(&status))
-		return;
-	__asm__ __volatile__(".set push\n\t.set hardfloat\n\t"
-			     ".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t"
-			     "swc1 $f\\n, \\n*4(%2)\n\t.endr\n\t"
-			     "cfc1 %0, $31\n\tcfc1 %1, $0\n\t.set pop"
-			     : "=&r"(st->fcsr), "=&r"(st->fir) : "r"(st->f) : "memory");
-	fpu_close(status);
+	__asm__ __volatile__("mfc0 %0, " CP0_CONFIG1 : "=r"(config1));
+	st->fpu = config1 & CONFIG1_FP;
+	if (st->fpu)
+		fpu_transfer(st, false);
 }
 
 static void mips_kgdb_cpu_leave(struct kgdb_arch_cpu *st)
 {
-	unsigned long status;
-
-	if (!fpu_open(&status))
-		return;
-	__asm__ __volatile__(".set push\n\t.set hardfloat\n\t"
-			     ".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n\t"
-			     "lwc1 $f\\n, \\n*4(%0)\n\t.endr\n\t"
-			     "ctc1 %1, $31\n\t.set pop"
-			     : : "r"(st->f), "r"(st->fcsr) : "memory");
-	fpu_close(status);
+	if (st->fpu)
+		fpu_transfer(st, true);
 }
 
 /* gdb's "mips" is either byte order; an LLVM triple says which. */
@@ -137,7 +134,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(MIPS_KGDB_BREAK_INSN, 4, 0),
 	KGDB_REGISTERS(mips_kgdb_regs, mips_kgdb_features, "mips", TRIPLE_ARCH, GDB_PC, GDB_SP,
 		       GDB_FP),
-	.step = { .irq = KGDB_IRQ_ENABLE(cp0_status, ST0_IE), .next_pcs = mips_kgdb_next_pcs },
+	.step = { .irq = KGDB_IRQ_ENABLE(cp0_status, ST0_IE), .next_pcs = mips_next_pcs },
 	.cpu = { .enter = mips_kgdb_cpu_enter, .leave = mips_kgdb_cpu_leave },
 	.hold.wait = mips_kgdb_hold_wait,
 	.idle = mips_timer_nap,

@@ -87,7 +87,7 @@ static void timer_interrupt(struct pt_regs *regs)
 
 #ifdef CONFIG_KGDB
 /*
- * The debugger's nap: up to @us on Compare, which mips_kgdb_nap_wait()
+ * The debugger's nap: up to @us on Compare, which mips_nap_wait()
  * takes with no handler run (a Compare that Count passed before it was
  * written would not match until Count wraps: then no nap). Then Compare
  * is the tick's deadline again, or the next one if that one has passed.
@@ -99,7 +99,7 @@ void mips_timer_nap(unsigned int us)
 
 	write_c0(CP0_COMPARE, end);
 	if ((s32)(end - read_count()) > 0)
-		mips_kgdb_nap_wait();
+		mips_nap_wait();
 	write_c0(CP0_COMPARE, next_compare[cpu]);
 	if ((s32)(next_compare[cpu] - read_count()) <= 0)
 		set_next_compare(&next_compare[cpu]);

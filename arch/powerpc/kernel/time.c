@@ -9,6 +9,7 @@
  */
 #include <kernel/irq.h>
 #include <kernel/jiffies.h>
+#include <kernel/mpic.h>
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
@@ -85,3 +86,47 @@ void ppc_timer_start(void)
 	mtspr(SPRN_TSR, TSR_DIS);
 	mtspr(SPRN_TCR, mfspr(SPRN_TCR) | TCR_DIE | TCR_ARE);
 }
+
+#ifdef CONFIG_KGDB
+/*
+ * The debugger's nap (kgdb_arch.idle): the doze of ppc_doze_unless(),
+ * with CE as it was, woken by the decrementer: for the nap, IVOR10 is a
+ * stub of its own (ppc_nap_decrementer) that only acknowledges the
+ * interrupt and ends the doze. After it the decrementer counts down what
+ * was left of the tick, or a moment (DEC_MIN) if the tick came due, so
+ * that it is pending as it would have been. (The FIT would not do: QEMU
+ * never arms it while its status bit is clear.)
+ */
+#define IVOR_OFFSET_LIMIT	0x10000
+/* QEMU raises a decrementer set below 3 at once, but then neither sets
+ * TSR[DIS] nor reloads it: the tick would stop for good. */
+#define DEC_MIN			1000
+
+void ppc_timer_nap(unsigned int us)
+{
+	unsigned long msr = mfmsr(), tcr = mfspr(SPRN_TCR), ivor = mfspr(SPRN_IVOR(IVOR_DECREMENTER));
+	uintptr_t stub = (uintptr_t)ppc_nap_decrementer - mfspr(SPRN_IVPR);
+	u32 left = (u32)mfspr(SPRN_DEC), elapsed;
+	/* The tick's interrupt is pending, or its count ran out: QEMU reads a
+	 * decrementer that expired and is not yet reloaded as negative. */
+	bool due = (mfspr(SPRN_TSR) & TSR_DIS) || (s32)left <= 0;
+	u64 start = ppc_read_tb();
+	static const bool never;
+
+	if (stub >= IVOR_OFFSET_LIMIT) {
+		udelay(us);
+		return;
+	}
+	mtspr(SPRN_IVOR(IVOR_DECREMENTER), stub);
+	mtspr(SPRN_TSR, TSR_DIS);
+	mtspr(SPRN_DEC, MAX(us * (u32)(ppc_tb_freq / 1000000), (u32)DEC_MIN));
+	mtspr(SPRN_TCR, tcr | TCR_DIE);
+	mpic_set_task_priority(MPIC_MAX_PRIORITY);
+	ppc_doze_unless(&never, msr | MSR_EE | MSR_WE);
+	mpic_set_task_priority(0);
+	mtspr(SPRN_IVOR(IVOR_DECREMENTER), ivor);
+	elapsed = (u32)(ppc_read_tb() - start);
+	mtspr(SPRN_DEC, due || elapsed + DEC_MIN >= left ? DEC_MIN : left - elapsed);
+	mtspr(SPRN_TCR, tcr);
+}
+#endif

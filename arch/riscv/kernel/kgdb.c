@@ -4,17 +4,22 @@
  * registers (org.gnu.gdb.riscv.cpu: x0-x31 and pc; org.gnu.gdb.riscv.csr:
  * the trap CSRs; no FPU, the kernel is built without F/D). Breakpoints are
  * c.ebreak, reported by the trap handler as DIE_BREAKPOINT; single-step is
- * the core's software step with the next-PC decoder in kgdb_step.c (S-mode
- * has no step trap). There are no hardware slots: QEMU's triggers are
+ * the core's software step with the next-PC decoder of
+ * arch/riscv/lib/next_pc.c (S-mode has no step trap). There are no hardware slots: QEMU's triggers are
  * M-mode CSRs and OpenSBI 1.1 offers no debug-trigger extension. The
  * roundup is an IPI (no NMI in S-mode, see smp.c).
  */
 #include <asm/context.h>
 #include <asm/csr.h>
 #include <asm/kgdb.h>
+#include <asm/next_pc.h>
 #include <asm/setup.h>
 #include <kgdb.h>
-#include "kgdb_riscv.h"
+
+/* gdb's register numbers the table names */
+#define GDB_SP		2
+#define GDB_FP		8
+#define GDB_PC		32
 
 #define F(f)		KGDB_IN_FRAME(f)
 #define T(f)		KGDB_IN_TASK(f)
@@ -87,7 +92,7 @@ const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN_ALT(RISCV_EBREAK, 4),
 	KGDB_REGISTERS(riscv_kgdb_regs, riscv_kgdb_features, "riscv:rv64", "riscv64", GDB_PC,
 		       GDB_SP, GDB_FP),
-	.step = { .irq = KGDB_IRQ_ENABLE(sstatus, SR_SPIE), .next_pcs = riscv_kgdb_next_pcs },
+	.step = { .irq = KGDB_IRQ_ENABLE(sstatus, SR_SPIE), .next_pcs = riscv_next_pcs },
 	.hold.wait = riscv_kgdb_hold_wait,
 	.idle = riscv_timer_nap,
 	.cpu.leave = riscv_kgdb_cpu_leave,

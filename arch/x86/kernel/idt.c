@@ -6,7 +6,7 @@
  * x86_64 a double fault switches to its per-CPU IST stack; on i386 to the
  * double-fault task (a task gate). NMIs stay on the interrupted stack (the
  * kernel has no user mode): a held CPU lets NMIs in while it waits inside
- * one (kgdb_hold_halt.S), and nested NMIs must stack below its frames.
+ * one (halt.S), and nested NMIs must stack below its frames.
  */
 #include <kernel/compiler.h>
 #include <kernel/types.h>

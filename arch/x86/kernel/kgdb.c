@@ -5,8 +5,8 @@
  * the general registers and the PC in the trap frame, x87/SSE state in
  * the fxsave image each CPU takes as it enters the debugger, the data
  * segment selectors (x86_64) and segment bases there too. Single-step is
- * in kgdb_step.c, debug registers in kgdb_hw.c, the held CPUs' hlt in
- * kgdb_hold_halt.S, the master's nap in kgdb_nap.c.
+ * in kgdb_step.c, debug registers in kgdb_hw.c. Held CPUs wait in the hlt
+ * of x86_halt_nmi() (halt.S); the master naps on the timer (time.c).
  *
  * The kernel is built -mgeneral-regs-only, so the x87/SSE registers still
  * hold whatever the CPU had: fxsave in the debugger reads the real state,
@@ -17,7 +17,9 @@
 #include <asm/context.h>
 #include <asm/desc.h>
 #include <asm/processor.h>
+#include <asm/percpu.h>
 #include <asm/ptrace.h>
+#include <asm/setup.h>
 #include "kgdb_x86.h"
 
 #define X86_CR0_EM	(1UL << 2)
@@ -256,6 +258,12 @@ static void ftag_set(unsigned int regno, const u8 *val, struct pt_regs *regs,
 }
 #endif
 
+/* A held CPU's wait for its release: the master's kick is an NMI. */
+static void x86_kgdb_hold_wait(const bool *release)
+{
+	x86_halt_nmi(release, x86_nmis_blocked());
+}
+
 const struct kgdb_arch arch_kgdb_ops = {
 	KGDB_BREAK_INSN(X86_BREAKPOINT_INSN, 1, 1),
 	KGDB_REGISTERS(x86_kgdb_regs, x86_kgdb_features, TDESC_ARCH, TRIPLE_ARCH, GDB_PC, GDB_SP,
@@ -267,9 +275,9 @@ const struct kgdb_arch arch_kgdb_ops = {
 	.cpu.enter = x86_kgdb_cpu_enter,
 #endif
 	.step = { .irq = KGDB_IRQ_ENABLE(FLAGS, X86_EFLAGS_IF), .single = x86_kgdb_single_step },
-	.hold = { .wait = x86_kgdb_hold_wait, .window_start = x86_kgdb_hold_hlt,
-		  .window_end = x86_kgdb_hold_hlt_end },
-	.idle = x86_kgdb_nap,
+	.hold = { .wait = x86_kgdb_hold_wait, .window_start = x86_halt_nmi_window,
+		  .window_end = x86_halt_nmi_window_end },
+	.idle = x86_timer_nap,
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS
 	.hw = &x86_kgdb_hw,
 #endif

@@ -5,9 +5,7 @@
 /*
  * Shared by the parts of the x86 debugger backend: kgdb.c (the ops and
  * register tables), kgdb_step.c (single-step), kgdb_hw.c (debug
- * registers), kgdb_xol.c (instructions run out of line) and
- * kgdb_hold_halt.S (held CPUs sleep in hlt) and kgdb_nap.c (so does the
- * master while gdb is silent).
+ * registers) and kgdb_xol.c (instructions run out of line).
  */
 
 #include <kgdb.h>
@@ -31,14 +29,5 @@ extern const struct kgdb_hw_ops x86_kgdb_hw;
 
 /* kgdb_xol.c: a breakpoint's instruction run out of line. */
 extern const struct kgdb_xol_ops x86_kgdb_xol;
-
-/* kgdb_hold_halt.S: one wait in hlt, and where an NMI must not leave it. */
-void x86_kgdb_hold_halt(const bool *release, bool nmis_blocked);
-extern const char x86_kgdb_hold_hlt[], x86_kgdb_hold_hlt_end[];
-
-/* kgdb_nap.c: a held CPU's wait, and the master's nap, ended by an NMI
- * from PIT channel 0. */
-void x86_kgdb_hold_wait(const bool *release);
-void x86_kgdb_nap(unsigned int us);
 
 #endif

@@ -7,12 +7,13 @@
  * interrupts off for one more instruction, the jmp, so none is taken in
  * the slot and no task is preempted there), and "insn; jmp" at
  * COPY_IRQS_OFF. A RIP-relative operand is rebased to the slot; what
- * kgdb_insn.c does not know, or may not move, keeps the step-over.
+ * the decoder (arch/x86/lib/insn.c) does not know, or may not move, keeps
+ * the step-over.
  */
 #include <kernel/errno.h>
 #include <kernel/string.h>
 #include <asm/ptrace.h>
-#include "kgdb_insn.h"
+#include <asm/insn.h>
 #include "kgdb_x86.h"
 
 #define COPY_IRQS_ON	0

@@ -16,6 +16,7 @@
 #include <asm/kgdb.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/setup.h>
 #include <asm/traps.h>
 
 #define DR6_RESERVED	0xffff0ff0UL	/* DR6's value with no status bit set */
@@ -98,7 +99,7 @@ static void do_nmi(struct pt_regs *regs)
 
 	pc->nmi_depth++;
 	if (notify_die(DIE_NMI, "NMI", regs, 0, X86_TRAP_NMI, 0) != NOTIFY_STOP &&
-	    !x86_kgdb_nap_nmi())
+	    !x86_timer_nap_nmi())
 		pr_emerg("NMI received on CPU %u\n", smp_processor_id());
 	pc->nmi_depth--;
 }

@@ -28,6 +28,17 @@ static inline void arch_local_irq_enable(void)
 	__asm__ __volatile__("msr daifclr, #2" : : : "memory");
 }
 
+/* FIQ, the NMI: masked only around a wait that a pending NMI must end. */
+static inline void arch_local_fiq_disable(void)
+{
+	__asm__ __volatile__("msr daifset, #1" : : : "memory");
+}
+
+static inline void arch_local_fiq_enable(void)
+{
+	__asm__ __volatile__("msr daifclr, #1" : : : "memory");
+}
+
 static inline bool arch_irqs_disabled_flags(unsigned long flags)
 {
 	return flags & PSR_I;

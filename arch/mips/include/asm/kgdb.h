@@ -19,6 +19,7 @@
 struct kgdb_arch_cpu {
 	u32 f[32];
 	u32 fcsr, fir;
+	bool fpu;	/* the CPU has one: f, fcsr and fir hold its registers */
 };
 
 static inline void arch_kgdb_breakpoint(void)

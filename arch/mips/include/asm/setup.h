@@ -60,9 +60,9 @@ void mips_set_cpu_irq_handler(unsigned int line, mips_irq_handler_t fn);
 void mips_timer_start(void);
 unsigned long mips_timer_ticks(unsigned int cpu);
 /* The debugger's nap on Compare (kgdb_arch.idle), and its wait in
- * vectors of its own (kgdb_nap.S). */
+ * vectors of its own (nap.S). */
 void mips_timer_nap(unsigned int us);
-void mips_kgdb_nap_wait(void);
+void mips_nap_wait(void);
 
 /* Cross-CPU requests without IPI hardware (smp.c): a CPU acts on what
  * others asked of it at its next timer tick. */

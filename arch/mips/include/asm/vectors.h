@@ -7,7 +7,7 @@
  * object's .text.vectors, so that .org counts from the page): the TLB
  * refill vector (+0x000) jumps to @refill, the general one (+0x180) and
  * the interrupt one (+0x200, used only with Cause.IV) to @general. The
- * kernel's page (entry.S) and the debugger's nap page (kgdb_nap.S).
+ * kernel's page (entry.S) and the debugger's nap page (nap.S).
  */
 #ifdef __ASSEMBLY__
 .macro	vector_page name, refill, general

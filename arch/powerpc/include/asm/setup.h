@@ -73,6 +73,16 @@ void ppc_cpu_init(void);		/* vectors, doze, critical interrupts on */
 void ppc_timer_start(void);		/* this CPU's decrementer */
 
 unsigned long ppc_timer_ticks(unsigned int cpu);
+
+#ifdef CONFIG_KGDB
+/* The debugger's doze unless *@wake (doze.S), where an interrupt must not
+ * leave it (its hold window), IVOR10's stub for its nap, and its nap on
+ * the decrementer (kgdb_arch.idle, time.c). */
+void ppc_doze_unless(const bool *wake, unsigned long msr);
+extern char ppc_doze_window[], ppc_doze_window_end[];
+extern char ppc_nap_decrementer[];
+void ppc_timer_nap(unsigned int us);
+#endif
 #endif
 
 #endif

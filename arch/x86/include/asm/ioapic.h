@@ -12,7 +12,7 @@
 /* Boot CPU: mask every input; needs x86_platform filled in. */
 void ioapic_init(void);
 
-/* The debugger's nap (kgdb_nap.c): ISA IRQ @irq to @cpu as an NMI; false
+/* The debugger's nap (time.c): ISA IRQ @irq to @cpu as an NMI; false
  * if it cannot be routed, or a stopped CPU holds the IOAPIC. */
 bool ioapic_isa_irq_to_nmi(int irq, unsigned int cpu);
 

@@ -26,16 +26,6 @@ struct kgdb_arch_cpu {
 	unsigned long fs_base, gs_base;	/* x86_64 */
 };
 
-#ifdef CONFIG_KGDB
-/* kgdb_nap.c: whether an NMI no one claimed is the one that ends a nap. */
-bool x86_kgdb_nap_nmi(void);
-#else
-static inline bool x86_kgdb_nap_nmi(void)
-{
-	return false;
-}
-#endif
-
 static inline void arch_kgdb_breakpoint(void)
 {
 	__asm__ __volatile__("int3" : : : "memory");

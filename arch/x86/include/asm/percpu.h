@@ -33,6 +33,12 @@ static inline struct x86_percpu *this_cpu_area(void)
 	__asm__ __volatile__("mov " __percpu_seg "%c1, %0" : "=r"(p) : "i"(PERCPU_SELF));
 	return p;
 }
+
+/* Inside an NMI handler NMIs stay blocked until an iret (traps.c). */
+static inline bool x86_nmis_blocked(void)
+{
+	return this_cpu_area()->nmi_depth != 0;
+}
 #endif
 
 #endif

@@ -7,7 +7,7 @@
 /*
  * The 8254 PIT. Channel 2 (gated through port B) calibrates the TSC and
  * the LAPIC timer once (time.c); channel 0, on ISA IRQ 0, times the
- * debugger's naps (kgdb_nap.c). Nothing else uses it.
+ * debugger's naps (time.c). Nothing else uses it.
  */
 #define PIT_HZ		1193182
 #define PIT_CH0		0x40

@@ -24,4 +24,21 @@ __noreturn void x86_start_kernel(uintptr_t ram_top, void *rsdp);
 
 void x86_paging_init(void);
 
+/* halt.S: one hlt, interrupts off, until an NMI unless *@wake is set, and
+ * where an NMI must not leave it (the debugger's hold window). */
+void x86_halt_nmi(const bool *wake, bool nmis_blocked);
+extern const char x86_halt_nmi_window[], x86_halt_nmi_window_end[];
+
+#ifdef CONFIG_KGDB
+/* time.c: the debugger's nap (kgdb_arch.idle), ended by an NMI from PIT
+ * channel 0, and whether an NMI no one claimed is the one that ends it. */
+void x86_timer_nap(unsigned int us);
+bool x86_timer_nap_nmi(void);
+#else
+static inline bool x86_timer_nap_nmi(void)
+{
+	return false;
+}
+#endif
+
 #endif

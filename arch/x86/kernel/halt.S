@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * void x86_kgdb_hold_halt(const bool *release, bool nmis_blocked)
+ * void x86_halt_nmi(const bool *wake, bool nmis_blocked)
  *
- * One wait in hlt, interrupts off, until an NMI unless *release is
- * already set: a held CPU's (the master's kick sets *release, then sends
- * the NMI) and the master's nap (kgdb_nap.c). Held CPUs sleep instead of
+ * One wait in hlt, interrupts off, until an NMI unless *wake is already
+ * set: the debugger's held CPUs (the master's kick sets *wake, then sends
+ * the NMI) and its nap (x86_timer_nap(), time.c) sleep here instead of
  * spinning: a vCPU that spins takes a host core away from the one that
  * talks to gdb; in hlt it costs nothing. NMIs stay on the interrupted
  * stack (idt.c), and one that nests in a wait returns without iret
@@ -14,21 +14,21 @@
  * blocked until the next iret (@nmis_blocked): an iret to the hlt lets
  * them in. The NMI that ends the hlt returns without iret, so this
  * returns with NMIs blocked again and the rest of the outer handler runs
- * as it began, safe from a new roundup's NMI. So *release is tested before
+ * as it began, safe from a new roundup's NMI. So *wake is tested before
  * the iret, and an NMI that lands before the hlt, right after the iret
  * (which it would then sleep through, NMIs blocked), is moved past it: the
- * core's hold window, [x86_kgdb_hold_hlt, x86_kgdb_hold_hlt_end).
+ * debugger core's hold window [x86_halt_nmi_window, x86_halt_nmi_window_end).
  *
- * With NMIs not blocked there is no iret, and *release is tested again
- * inside the window: an NMI that lands before that test has set *release
+ * With NMIs not blocked there is no iret, and *wake is tested again
+ * inside the window: an NMI that lands before that test has set *wake
  * by then, one that lands after it is moved past the hlt.
  */
 #include <asm/desc.h>
 
 	.text
-	.globl x86_kgdb_hold_halt
-	.type x86_kgdb_hold_halt, @function
-x86_kgdb_hold_halt:
+	.globl x86_halt_nmi
+	.type x86_halt_nmi, @function
+x86_halt_nmi:
 #ifdef __x86_64__
 	cmpb	$0, (%rdi)
 	jne	2f
@@ -53,8 +53,8 @@ x86_kgdb_hold_halt:
 	pushl	$3f
 	iret
 #endif
-	.globl x86_kgdb_hold_hlt, x86_kgdb_hold_hlt_end
-x86_kgdb_hold_hlt:
+	.globl x86_halt_nmi_window, x86_halt_nmi_window_end
+x86_halt_nmi_window:
 1:
 #ifdef __x86_64__
 	cmpb	$0, (%rdi)
@@ -64,6 +64,6 @@ x86_kgdb_hold_hlt:
 #endif
 	jne	2f
 3:	hlt
-x86_kgdb_hold_hlt_end:
+x86_halt_nmi_window_end:
 2:	ret
-	.size x86_kgdb_hold_halt, . - x86_kgdb_hold_halt
+	.size x86_halt_nmi, . - x86_halt_nmi

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The next-PC decoder for the core's software single-step (ARMv7 has no
+ * The next-PC decoder for the debugger's software single-step (ARMv7 has no
  * step trap a kernel can use on itself): what changes the flow in ARM
  * state, with the condition evaluated from the flags, so one address is
  * planted: B/BL/BLX(imm), BX/BLX(reg), data processing to pc, LDR pc, LDM
@@ -10,8 +10,8 @@
  */
 #include <kernel/errno.h>
 #include <kernel/nofault.h>
-#include <asm/ptrace.h>
-#include "kgdb_arm.h"
+#include <kgdb.h>
+#include <asm/next_pc.h>
 
 #define PSR_N		(1UL << 31)
 #define PSR_Z		(1UL << 30)
@@ -205,7 +205,7 @@ static bool emulate_cps(struct pt_regs *regs, u32 insn)
 }
 
 /* Thumb code is not stepped: the kernel has none. */
-int arm_kgdb_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
+int arm_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 {
 	if (regs->cpsr & PSR_T)
 		return -EINVAL;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The next-PC decoder for the core's software single-step: S-mode has no
+ * The next-PC decoder for the debugger's software single-step: S-mode has no
  * single-step trap, so the instruction at the PC is decoded and the core
  * plants its breakpoint where it continues (kernel/debug/debug_softstep.c).
  * Conditions are evaluated on the frame's registers, so one address is
@@ -12,7 +12,7 @@
  */
 #include <kernel/errno.h>
 #include <kgdb.h>
-#include "kgdb_riscv.h"
+#include <asm/next_pc.h>
 
 #define OPCODE(i)	((i) & 0x7f)
 #define RD(i)		(((i) >> 7) & 0x1f)
@@ -119,7 +119,7 @@ static int next_pc16(const struct pt_regs *regs, u16 insn, uintptr_t *pcs)
 	return 1;
 }
 
-int riscv_kgdb_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
+int riscv_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 {
 	if ((insn & 3) != 3)
 		return next_pc16(regs, (u16)insn, pcs);

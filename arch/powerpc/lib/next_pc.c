@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The next-PC decoder for the core's software single-step on PowerPC.
+ * The next-PC decoder for the debugger's software single-step on PowerPC.
  * QEMU implements the BookE instruction-complete debug event, but a base
  * class interrupt (the decrementer, the UART) keeps MSR[DE], so a step
  * would trap on the first instruction of any handler taken on the way;
@@ -15,7 +15,7 @@
  */
 #include <kernel/errno.h>
 #include <kgdb.h>
-#include "kgdb_ppc.h"
+#include <asm/next_pc.h>
 
 #define OP(i)		((i) >> 26)
 #define XO(i)		(((i) >> 1) & 0x3ff)
@@ -89,7 +89,7 @@ static bool sets_ee(u32 insn)
 	       (XO(insn) == XO_WRTEE || XO(insn) == XO_WRTEEI || XO(insn) == XO_MTMSR);
 }
 
-int ppc_kgdb_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
+int ppc_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 {
 	int err = next_pc(regs, insn, &pcs[0]);
 

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef _ARCH_X86_KERNEL_KGDB_INSN_H
-#define _ARCH_X86_KERNEL_KGDB_INSN_H
+#ifndef _ASM_X86_INSN_H
+#define _ASM_X86_INSN_H
 
 /*
- * The x86 instruction decoder of out-of-line execution: a breakpoint's
- * instruction is copied to a slot, followed by a jmp back to the
- * instruction after it, and run there.
+ * The x86 instruction length decoder (arch/x86/lib/insn.c), for running an
+ * instruction at another address: the debugger's out-of-line execution
+ * copies a breakpoint's instruction to a slot, followed by a jmp back.
  */
 
 #include <kernel/types.h>

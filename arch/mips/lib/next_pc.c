@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The next-PC decoder for the core's software single-step: MIPS has no
+ * The next-PC decoder for the debugger's software single-step: MIPS has no
  * single-step trap, so the instruction at the PC is decoded and the core
  * plants its breakpoint where it continues (kernel/debug/debug_step.c).
  * The core masks interrupts for the step (Status.IE) unless the
@@ -17,7 +17,7 @@
  */
 #include <kernel/errno.h>
 #include <kgdb.h>
-#include "kgdb_mips.h"
+#include <asm/next_pc.h>
 
 #define OP(i)		((i) >> 26)
 #define RS(i)		(((i) >> 21) & 0x1f)
@@ -129,7 +129,7 @@ static bool sets_ie(u32 insn)
 	return RS(insn) == COP0_MT && RD(insn) == CP0_STATUS && !(insn & 7);
 }
 
-int mips_kgdb_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
+int mips_next_pcs(struct pt_regs *regs, u32 insn, uintptr_t *pcs)
 {
 	int n = next_pcs(regs, insn, pcs);
 

@@ -9,7 +9,7 @@
  * SSE, VEX/EVEX/XOP, MPX, ud2 (BUG() looks its address up) and 67.
  */
 #include <kernel/errno.h>
-#include "kgdb_insn.h"
+#include <asm/insn.h>
 
 #define MAX_LEN		15
 

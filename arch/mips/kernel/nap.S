@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * void mips_kgdb_nap_wait(void)
+ * void mips_nap_wait(void)
  *
  * Sleep in wait until this CPU's Compare interrupt, which the caller has
  * set (mips_timer_nap(), time.c), with no handler run: the master's nap
@@ -32,9 +32,9 @@ mips_nap_woken:
 	ehb
 	eret
 
-	.globl	mips_kgdb_nap_wait
-	.type	mips_kgdb_nap_wait, @function
-mips_kgdb_nap_wait:
+	.globl	mips_nap_wait
+	.type	mips_nap_wait, @function
+mips_nap_wait:
 	mfc0	$t0, $12			/* Status, interrupts off */
 	mfc0	$t1, $15, 1			/* EBase */
 	li	$t3, ST0_BEV
@@ -61,4 +61,4 @@ mips_nap_end:
 	ehb
 	jr	$ra
 	 nop
-	.size	mips_kgdb_nap_wait, . - mips_kgdb_nap_wait
+	.size	mips_nap_wait, . - mips_nap_wait
