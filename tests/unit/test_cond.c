@@ -114,8 +114,8 @@ static void test_error_stops(void **state)
 	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
 	script_str("+");
 	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
-	     "   errors unlogged\n0x1100                 1     0          1          0"
-	     "        0        1        0\n", "OK");
+	     "   errors unlogged owners\n0x1100                 1     0          1          0"
+	     "        0        1        0 gdb\n", "OK");
 	xchg("D", "OK");
 	assert_int_equal(hit(BP1), NOTIFY_STOP);
 	assert_output();
@@ -148,7 +148,7 @@ static void test_refused_installs_nothing(void **state)
 		xchg(bad[i], "E16");
 	xchg("m1100,1", "03");
 	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
-	     "   errors unlogged\n", "OK");
+	     "   errors unlogged owners\n", "OK");
 	resume("c");
 	break_in();
 	assert_int_not_equal(fake_mem[BP1], 0xcc);
@@ -188,9 +188,9 @@ static void test_dprintf(void **state)
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
 	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
-	     "   errors unlogged\n0x1100                 0     1          2          0"
-	     "        0        0        1 persistent\n0x1104                 1     1          0"
-	     "          1        0        0        0\n", "OK");
+	     "   errors unlogged owners\n0x1100                 0     1          2          0"
+	     "        0        0        1 gdb,dprintf\n0x1104                 1     1          0"
+	     "          1        0        0        0 gdb\n", "OK");
 	xchg("D", "OK");
 	kgdb_breakpoint();
 	assert_output();
