@@ -81,7 +81,7 @@ $(UNIT_DIR)/test_minimal: $(UNIT_DIR)/tests/unit/test_minimal.o \
 	$(Q)$(HOSTCC) $(UNIT_SAN) -o $@ $^ -lcmocka -lpthread
 
 # kdb's commands, with the rest of kdb and kallsyms made up (fake_kdb.c).
-UNIT_KDB_CMDS_SRCS := $(addprefix kernel/debug/kdb/,kdb_args.c kdb_mem.c kdb_regs.c) \
+UNIT_KDB_CMDS_SRCS := $(addprefix kernel/debug/kdb/,kdb_args.c kdb_bp.c kdb_mem.c kdb_regs.c) \
 	tests/unit/fake_kdb.c
 $(UNIT_DIR)/test_kdb_cmds: $(UNIT_DIR)/tests/unit/test_kdb_cmds.o $(UNIT_DIR)/tests/unit/fake_arch.o \
 		$(patsubst %.c,$(UNIT_DIR)/%.o,$(UNIT_KDB_CMDS_SRCS)) $(UNIT_COMMON)
@@ -140,7 +140,7 @@ check-coverage: $(COV_BINS)
 	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --objdir $(COV_DIR)/kernel/debug \
 		kernel/debug/*.c
 	$(Q)$(PYTHON) tests/unit/coverage.py --floor $(COV_FLOOR) --objdir $(COV_DIR)/kernel/debug/kdb \
-		kernel/debug/kdb/kdb_edit.c
+		kernel/debug/kdb/kdb_edit.c kernel/debug/kdb/kdb_bp.c
 
 $(COV_DIR)/kernel/%.o: kernel/%.c
 	$(Q)mkdir -p $(dir $@)

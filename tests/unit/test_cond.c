@@ -155,6 +155,27 @@ static void test_refused_installs_nothing(void **state)
 }
 
 /*
+ * bpstat says who has each address planted: z0 took gdb's, whose counts
+ * stay; kdb's and a tracepoint's breakpoint, which a new gdb leaves, has
+ * a row of its own.
+ */
+static void test_bpstat_owners(void **state)
+{
+	assert_int_equal(kgdb_bp_own(BP2, KGDB_BP_KDB | KGDB_BP_TRACE), 0);
+	gdb_connect();
+	xchg("Z0,1100,1;" FALSE_COND, "OK");
+	xchg("z0,1100,1", "OK");
+	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
+	     "   errors unlogged owners\n0x1100                 1     0          0          0"
+	     "        0        0        0 -\n0x1104                 0     0          0"
+	     "          0        0        0        0 kdb,trace\n", "OK");
+	xchg("D", "OK");
+	break_in();
+	assert_int_equal(fake_mem[BP2], 0xcc);
+	assert_int_not_equal(fake_mem[BP1], 0xcc);
+}
+
+/*
  * A dprintf prints to gdb (an O packet) and the kernel log and runs on;
  * its condition gates it. After detach it goes on printing to the log,
  * until the next gdb connects.
@@ -263,6 +284,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_condition_replaced, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_error_stops, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_refused_installs_nothing, setup_idle1, teardown),
+		cmocka_unit_test_setup_teardown(test_bpstat_owners, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_dprintf, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_ctrl_c_while_running_on, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_step_over_holds_the_others, setup_idle2, teardown),

@@ -528,6 +528,42 @@ static void test_with_breakpoint(void **state)
 	assert_int_not_equal(fake_mem[TP2], 0xcc);
 }
 
+/*
+ * Stopped at TP1 by gdb's breakpoint before any trace, then z0 and a
+ * trace started with a tracepoint there: gdb's step collects once and
+ * ends past TP1, instead of trapping on the tracepoint's breakpoint.
+ */
+static void test_step_from_a_tracepoint(void **state)
+{
+	gdb_connect();
+	xchg("Z0,1100,1", "OK");
+	resume("c");
+	break_in();
+	memcpy(fake_mem + WORD, "\x02\0\0\0", 4);
+	reset_idle();
+	fake_regs[0].pc = TP1;
+	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
+	script_str("+");
+	xchg("z0,1100,1", "OK");
+	xchg("QTinit", "OK");
+	xchg("QTDP:1:" A1 ":E:0:0-", "OK");
+	xchg("QTDP:-1:" A1 ":M-1,3010,4", "OK");
+	xchg("QTStart", "OK");
+	resume("s");
+	fake_regs[0].pc = TP1 + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("qTStatus", status("T1;tnotrun:0", 1, 1, FRAME_WORD, BUF, 0, 0));
+	xchg("QTStop", "OK");
+	xchg("QTFrame:0", "F0T1");
+	xchg("m3010,4", "02000000");
+	xchg("D", "OK");
+	assert_int_equal(hit(TP1), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, TP1 + FAKE_INSN_LEN);
+	assert_int_not_equal(fake_mem[TP1], 0xcc);
+}
+
 /* gdb's kill, a frame selected: the kernel goes on all the same. */
 static void test_kill_in_frame(void **state)
 {
@@ -937,6 +973,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_circular, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_install_in_trace, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_with_breakpoint, setup_idle1, teardown),
+		cmocka_unit_test_setup_teardown(test_step_from_a_tracepoint, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_kill_in_frame, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_odd_memory, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_limits, setup_idle1, teardown),
