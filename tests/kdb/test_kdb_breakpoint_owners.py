@@ -29,16 +29,22 @@ def enter_at(m, line, addr, command="uptime"):
     line.settle()
 
 
-def test_kdb_breakpoint_outlives_a_gdb_session(kdb_boot, target, arch):
-    """kdb's bp, then a gdb attaches, reads a variable, sets and removes a
-    breakpoint of its own at the same address (z0 leaves kdb's) and
-    detaches: uptime still enters kdb, whose bl says it is enabled."""
+def kdb_bp_then_gdb(kdb_boot, target):
+    """kdb's bp at cmd_uptime at the kgdbwait prompt, then a gdb takes the
+    line: the machine, the address, the gdb."""
     m, line = kdb_boot()
     at_prompt(m, line)
     addr = value_of(line, "cmd_uptime")
     line.cmd("bp cmd_uptime")
     line.close()
-    g = target.gdb()
+    return m, addr, target.gdb()
+
+
+def test_kdb_breakpoint_outlives_a_gdb_session(kdb_boot, target, arch):
+    """kdb's bp, then a gdb attaches, reads a variable, sets and removes a
+    breakpoint of its own at the same address (z0 leaves kdb's) and
+    detaches: uptime still enters kdb, whose bl says it is enabled."""
+    m, addr, g = kdb_bp_then_gdb(kdb_boot, target)
     assert re.search(r"= \d+", g.cmd("p jiffies"))
     assert planted_by(g.monitor("bpstat"), addr) == "kdb"
     for packet, owners in ((f"Z0,{addr:x},{bp_kind(arch)}", "gdb,kdb"),
@@ -95,12 +101,7 @@ def test_kdb_steps_over_a_tracepoint_and_a_dprintf(kdb_boot, target, arch):
     once and printed once; ss and go do neither again. With kdb's bp
     cleared the next uptime only collects and prints; with the trace
     stopped and gdb gone, nothing is left planted."""
-    m, line = kdb_boot()
-    at_prompt(m, line)
-    addr = value_of(line, "cmd_uptime")
-    line.cmd("bp cmd_uptime")
-    line.close()
-    g = target.gdb()
+    m, addr, g = kdb_bp_then_gdb(kdb_boot, target)
     g.cmd(f"trace *{addr:#x}")
     g.mi('-break-commands 1 "collect jiffies"')
     g.cmd("set disconnected-tracing on")

@@ -69,6 +69,13 @@ static void hit_with(uintptr_t addr, u32 word, struct pt_regs *r)
 	assert_runs_on(addr);
 }
 
+/* gdb defines tracepoint 1 at TP1, collecting WORD. */
+static void tp1_collects_word(void)
+{
+	xchg("QTDP:1:" A1 ":E:0:0-", "OK");
+	xchg("QTDP:-1:" A1 ":M-1,3010,4", "OK");
+}
+
 /* The kernel stops at its breakpoint while gdb waits: the stop reply, its ack. */
 static void stop_in(void)
 {
@@ -546,8 +553,7 @@ static void test_step_from_a_tracepoint(void **state)
 	script_str("+");
 	xchg("z0,1100,1", "OK");
 	xchg("QTinit", "OK");
-	xchg("QTDP:1:" A1 ":E:0:0-", "OK");
-	xchg("QTDP:-1:" A1 ":M-1,3010,4", "OK");
+	tp1_collects_word();
 	xchg("QTStart", "OK");
 	resume("s");
 	fake_regs[0].pc = TP1 + FAKE_INSN_LEN;
@@ -865,8 +871,7 @@ static void test_detach_stops(void **state)
 	gdb_connect();
 	xchg("QTinit", "OK");
 	xchg("QTDisconnected:0", "OK");
-	xchg("QTDP:1:" A1 ":E:0:0-", "OK");
-	xchg("QTDP:-1:" A1 ":M-1,3010,4", "OK");
+	tp1_collects_word();
 	xchg("QTStart", "OK");
 	resume("c");
 	break_in();
