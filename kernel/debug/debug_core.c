@@ -533,7 +533,8 @@ static bool hit_run(unsigned int cpu, uintptr_t addr, unsigned int todo,
 }
 
 /* A hit at @addr runs all its actions; one that stops is the stop's own hit. */
-static bool hit_stops(unsigned int cpu, uintptr_t addr, void (*to_client)(const char *s, size_t len))
+static bool hit_stops(unsigned int cpu, uintptr_t addr,
+		      void (*to_client)(const char *s, size_t len))
 {
 	unsigned int todo = hit_actions(addr);
 

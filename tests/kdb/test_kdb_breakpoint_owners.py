@@ -143,3 +143,28 @@ def test_kdb_steps_over_a_tracepoint_and_a_dprintf(kdb_boot, target, arch):
     assert planted_by(g.monitor("bpstat"), addr) == "trace"
     g.cmd("tstop")
     g.cmd("detach")
+
+
+def gdb_pc(g):
+    return int(re.search(r"= (0x[0-9a-f]+)", g.cmd("p/x $pc")).group(1), 16)
+
+
+def test_gdb_steps_from_a_kdb_breakpoint(kdb_boot, target, arch):
+    """kdb's bp stops gdb, which has no breakpoint there, while gdb has
+    the line: stepi leaves the address, continue lets uptime finish, the
+    next uptime stops there again, and a detach from there goes on."""
+    m, addr, g = kdb_bp_then_gdb(kdb_boot, target)
+    g.cont()
+    m.expect(re.escape(PROMPT), timeout=30)
+    for _ in range(2):
+        m.write("uptime\n")
+        assert g.wait_stop(timeout=30).func == "cmd_uptime"
+        assert gdb_pc(g) == addr
+        g.cmd("stepi")
+        assert gdb_pc(g) != addr
+        g.cont()
+        m.expect(r"up \d+", timeout=30)
+    m.write("uptime\n")
+    g.wait_stop(timeout=30)
+    g.cmd("detach")
+    m.expect(r"up \d+", timeout=30)

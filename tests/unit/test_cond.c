@@ -176,6 +176,29 @@ static void test_bpstat_owners(void **state)
 }
 
 /*
+ * kdb's breakpoint hit while gdb has the line stops gdb with a plain
+ * SIGTRAP: gdb has none there, and would resume from a swbreak it takes
+ * for one it removed. gdb's detach from there steps over it.
+ */
+static void test_others_breakpoint_stops_gdb(void **state)
+{
+	assert_int_equal(kgdb_bp_own(BP2, KGDB_BP_KDB), 0);
+	gdb_connect();
+	resume("c");
+	break_in();
+	reset_idle();
+	fake_regs[0].pc = BP2;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	assert_int_equal(hit(BP2), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, BP2 + FAKE_INSN_LEN);
+	assert_int_equal(fake_mem[BP2], 0xcc);
+	kgdb_bp_disown(BP2, KGDB_BP_KDB);
+}
+
+/*
  * A dprintf prints to gdb (an O packet) and the kernel log and runs on;
  * its condition gates it. After detach it goes on printing to the log,
  * until the next gdb connects.
@@ -285,6 +308,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_error_stops, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_refused_installs_nothing, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_bpstat_owners, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_others_breakpoint_stops_gdb, setup_idle1,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_dprintf, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_ctrl_c_while_running_on, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_step_over_holds_the_others, setup_idle2, teardown),

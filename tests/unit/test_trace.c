@@ -537,8 +537,10 @@ static void test_with_breakpoint(void **state)
 
 /*
  * Stopped at TP1 by gdb's breakpoint before any trace, then z0 and a
- * trace started with a tracepoint there: gdb's step collects once and
- * ends past TP1, instead of trapping on the tracepoint's breakpoint.
+ * trace started with tracepoints at TP1 and the next instruction, TP2:
+ * gdb's step collects at TP1 once and ends at TP2, instead of trapping on
+ * the tracepoint's breakpoint; the step from TP2, where the last step
+ * ended without collecting, collects there.
  */
 static void test_step_from_a_tracepoint(void **state)
 {
@@ -554,19 +556,25 @@ static void test_step_from_a_tracepoint(void **state)
 	xchg("z0,1100,1", "OK");
 	xchg("QTinit", "OK");
 	tp1_collects_word();
+	xchg("QTDP:2:" A2 ":E:0:0-", "OK");
 	xchg("QTStart", "OK");
 	resume("s");
-	fake_regs[0].pc = TP1 + FAKE_INSN_LEN;
+	fake_regs[0].pc = TP2;
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
 	xchg("qTStatus", status("T1;tnotrun:0", 1, 1, FRAME_WORD, BUF, 0, 0));
+	resume("s");
+	fake_regs[0].pc = TP2 + FAKE_INSN_LEN;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
 	xchg("QTStop", "OK");
+	xchg("qTStatus", status("T0;tstop::0", 2, 2, FRAME_WORD + 16, BUF, 0, 0));
 	xchg("QTFrame:0", "F0T1");
 	xchg("m3010,4", "02000000");
 	xchg("D", "OK");
 	assert_int_equal(hit(TP1), NOTIFY_STOP);
 	assert_output();
-	assert_int_equal(fake_regs[0].pc, TP1 + FAKE_INSN_LEN);
+	assert_int_equal(fake_regs[0].pc, TP2 + FAKE_INSN_LEN);
 	assert_int_not_equal(fake_mem[TP1], 0xcc);
 }
 
@@ -978,7 +986,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_circular, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_install_in_trace, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_with_breakpoint, setup_idle1, teardown),
-		cmocka_unit_test_setup_teardown(test_step_from_a_tracepoint, setup_idle1, teardown),
+		cmocka_unit_test_setup_teardown(test_step_from_a_tracepoint, setup_idle1,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_kill_in_frame, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_odd_memory, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_limits, setup_idle1, teardown),
