@@ -578,6 +578,43 @@ static void test_step_from_a_tracepoint(void **state)
 	assert_int_not_equal(fake_mem[TP1], 0xcc);
 }
 
+/*
+ * A tracepoint and kdb's breakpoint at TP1 (kdb's bc, then the trace's end,
+ * is tests/kdb's): a hit collects and stops, gdb's continue from there
+ * does not collect again; with the trace stopped, kdb's still stops and
+ * stays planted past gdb's detach.
+ */
+static void test_with_kdb_breakpoint(void **state)
+{
+	assert_int_equal(kgdb_bp_own(TP1, KGDB_BP_KDB), 0);
+	gdb_connect();
+	xchg("QTinit", "OK");
+	tp1_collects_word();
+	xchg("QTStart", "OK");
+	resume("c");
+	break_in();
+	reset_idle();
+	fake_regs[0].pc = TP1;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("qTStatus", status("T1;tnotrun:0", 1, 1, FRAME_WORD, BUF, 0, 0));
+	xchg("QTStop", "OK");
+	resume("c");
+	assert_int_equal(hit(TP1), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, TP1 + FAKE_INSN_LEN);
+	script_reset();
+	fake_regs[0].pc = TP1;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("qTStatus", status("T0;tstop::0", 1, 1, FRAME_WORD, BUF, 0, 0));
+	xchg("D", "OK");
+	assert_int_equal(hit(TP1), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, TP1 + FAKE_INSN_LEN);
+	assert_int_equal(fake_mem[TP1], 0xcc);
+}
+
 /* gdb's kill, a frame selected: the kernel goes on all the same. */
 static void test_kill_in_frame(void **state)
 {
@@ -988,6 +1025,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_with_breakpoint, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_step_from_a_tracepoint, setup_idle1,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_with_kdb_breakpoint, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_kill_in_frame, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_odd_memory, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_limits, setup_idle1, teardown),
