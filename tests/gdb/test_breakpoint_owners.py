@@ -94,3 +94,38 @@ def test_step_over_a_breakpoint_and_a_tracepoint(attached, arch):
     run_a_second(g)
     g.cmd("tstop")
     assert_each_call_once(g, ticks)
+
+
+def test_dprintf_and_breakpoint_at_one_address_across_sessions(target, arch):
+    """A persistent dprintf and a breakpoint at bench_tick: stopped there,
+    the breakpoint deleted, gdb detaches and the dprintf prints on, once a
+    call from the one it stopped at; the next gdb, which starts with none
+    of them, stops there, steps off and continues to the next call."""
+    m = target.boot()
+    m.expect(r"kgdb: waiting for gdb", timeout=30)
+    g = target.gdb()
+    g.cmd("set breakpoint always-inserted on")
+    g.cmd("set dprintf-style agent")
+    g.cmd('dprintf bench_tick,"tick %lu\\n",bench_ticks')
+    ticks = stop_at_bench_tick(m, g)
+    here = value(g, "$pc")
+    # With the breakpoint gone gdb sends the dprintf's commands again.
+    g.cmd("delete 2")
+    out = g.monitor("bpstat")
+    assert re.search(r"\s1\s.* gdb,dprintf$", out, re.M), out
+    g.cmd("detach")
+    g.close()
+    # The call it stopped at prints as it goes on, and each after it once.
+    seen = [int(m.expect(r"tick (\d+)\r?\n", timeout=60).group(1)) for _ in range(3)]
+    assert seen == [ticks, ticks + 1, ticks + 2], seen
+    g = target.gdb()
+    assert f"{here:x}" not in g.monitor("bpstat")
+    g.cmd("break bench_tick")
+    g.cont()
+    assert g.wait_stop(timeout=60).func == "bench_tick"
+    stepi_off(g, here)
+    g.cont()
+    assert g.wait_stop(timeout=60).func == "bench_tick"
+    assert value(g, "$pc") == here
+    g.cmd("delete")
+    g.cmd("detach")
