@@ -69,6 +69,22 @@ static void hit_with(uintptr_t addr, u32 word, struct pt_regs *r)
 	assert_runs_on(addr);
 }
 
+/* The kernel stops at @pc while gdb waits: the stop reply (@reason), its ack. */
+static void stop_at(uintptr_t pc, const char *reason)
+{
+	fake_regs[0].pc = pc;
+	expect_pkt(stop_reply(0, 5, reason, 2));
+	script_str("+");
+}
+
+/* CPU 0 runs into TP1: the script so far plays, and the CPU goes on from @pc. */
+static void hit_tp1_to(uintptr_t pc)
+{
+	assert_int_equal(hit(TP1), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, pc);
+}
+
 /* gdb defines tracepoint 1 at TP1, collecting WORD. */
 static void tp1_collects_word(void)
 {
@@ -550,31 +566,23 @@ static void test_step_from_a_tracepoint(void **state)
 	break_in();
 	memcpy(fake_mem + WORD, "\x02\0\0\0", 4);
 	reset_idle();
-	fake_regs[0].pc = TP1;
-	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
-	script_str("+");
+	stop_at(TP1, "swbreak:;");
 	xchg("z0,1100,1", "OK");
 	xchg("QTinit", "OK");
 	tp1_collects_word();
 	xchg("QTDP:2:" A2 ":E:0:0-", "OK");
 	xchg("QTStart", "OK");
 	resume("s");
-	fake_regs[0].pc = TP2;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	stop_at(TP2, "");
 	xchg("qTStatus", status("T1;tnotrun:0", 1, 1, FRAME_WORD, BUF, 0, 0));
 	resume("s");
-	fake_regs[0].pc = TP2 + FAKE_INSN_LEN;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	stop_at(TP2 + FAKE_INSN_LEN, "");
 	xchg("QTStop", "OK");
 	xchg("qTStatus", status("T0;tstop::0", 2, 2, FRAME_WORD + 16, BUF, 0, 0));
 	xchg("QTFrame:0", "F0T1");
 	xchg("m3010,4", "02000000");
 	xchg("D", "OK");
-	assert_int_equal(hit(TP1), NOTIFY_STOP);
-	assert_output();
-	assert_int_equal(fake_regs[0].pc, TP2 + FAKE_INSN_LEN);
+	hit_tp1_to(TP2 + FAKE_INSN_LEN);
 	assert_int_not_equal(fake_mem[TP1], 0xcc);
 }
 
@@ -594,24 +602,16 @@ static void test_with_kdb_breakpoint(void **state)
 	resume("c");
 	break_in();
 	reset_idle();
-	fake_regs[0].pc = TP1;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	stop_at(TP1, "");
 	xchg("qTStatus", status("T1;tnotrun:0", 1, 1, FRAME_WORD, BUF, 0, 0));
 	xchg("QTStop", "OK");
 	resume("c");
-	assert_int_equal(hit(TP1), NOTIFY_STOP);
-	assert_output();
-	assert_int_equal(fake_regs[0].pc, TP1 + FAKE_INSN_LEN);
+	hit_tp1_to(TP1 + FAKE_INSN_LEN);
 	script_reset();
-	fake_regs[0].pc = TP1;
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
+	stop_at(TP1, "");
 	xchg("qTStatus", status("T0;tstop::0", 1, 1, FRAME_WORD, BUF, 0, 0));
 	xchg("D", "OK");
-	assert_int_equal(hit(TP1), NOTIFY_STOP);
-	assert_output();
-	assert_int_equal(fake_regs[0].pc, TP1 + FAKE_INSN_LEN);
+	hit_tp1_to(TP1 + FAKE_INSN_LEN);
 	assert_int_equal(fake_mem[TP1], 0xcc);
 }
 
