@@ -9,6 +9,7 @@ import re
 import time
 
 from target import resume_to_shell
+from test_stepping import pc
 from test_trace import frame_values, status, trace, value
 
 
@@ -26,7 +27,7 @@ def stop_at_bench_tick(m, g):
 def stepi_off(g, addr):
     """stepi: the PC leaves @addr."""
     g.cmd("stepi")
-    assert value(g, "$pc") != addr, g.cmd("x/2i $pc")
+    assert pc(g) != addr, g.cmd("x/2i $pc")
 
 
 def run_a_second(g):
@@ -53,7 +54,7 @@ def test_stepi_from_a_tracepoint_gdb_has_no_breakpoint_at(attached, arch):
     the tracepoint's breakpoint for ever), each call collected once."""
     m, g = attached
     ticks = stop_at_bench_tick(m, g)
-    addr = value(g, "$pc")
+    addr = pc(g)
     g.cmd("delete")
     trace(g, f"*{addr:#x}", "collect bench_ticks")
     g.cmd("tstart")
@@ -78,7 +79,7 @@ def test_step_over_a_breakpoint_and_a_tracepoint(attached, arch):
     stop = g.wait_stop(timeout=60)
     assert stop.func == "bench_tick", stop
     ticks = value(g, "bench_ticks")
-    here = value(g, "$pc")
+    here = pc(g)
     out = g.monitor("bpstat")
     # gdb took its breakpoint out as it stopped: the tracepoint's stays.
     assert re.search(rf"^0x0*{here:x}\s.* trace$", out, re.M), out
@@ -108,7 +109,7 @@ def test_dprintf_and_breakpoint_at_one_address_across_sessions(target, arch):
     g.cmd("set dprintf-style agent")
     g.cmd('dprintf bench_tick,"tick %lu\\n",bench_ticks')
     ticks = stop_at_bench_tick(m, g)
-    here = value(g, "$pc")
+    here = pc(g)
     # With the breakpoint gone gdb sends the dprintf's commands again.
     g.cmd("delete 2")
     out = g.monitor("bpstat")
@@ -126,6 +127,6 @@ def test_dprintf_and_breakpoint_at_one_address_across_sessions(target, arch):
     stepi_off(g, here)
     g.cont()
     assert g.wait_stop(timeout=60).func == "bench_tick"
-    assert value(g, "$pc") == here
+    assert pc(g) == here
     g.cmd("delete")
     g.cmd("detach")
