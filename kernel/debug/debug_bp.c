@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * The software breakpoint table: what gdb asked for (Z0/z0), and whether
- * each breakpoint's instruction is in memory. Breakpoints are in memory
- * only while the kernel runs; the core takes them all out as it stops, so
- * that memory reads show the original code.
+ * The software breakpoint table: one entry per address, with who wants it
+ * (its owners: gdb's Z0, a dprintf that outlives gdb's session, kdb's bp,
+ * a running trace's tracepoint), and whether its instruction is in
+ * memory. An entry is planted while any owner wants it; each owner's
+ * removal takes only its own bit. Breakpoints are in memory only while
+ * the kernel runs; the core takes them all out as it stops, so that
+ * memory reads show the original code.
  *
  * __noinline marks a helper that several callers would otherwise each
  * carry a copy of: bytes the debugger's footprint keeps (make bench).
@@ -41,20 +44,18 @@ static long plant(uintptr_t addr)
 }
 
 /*
- * SET: gdb wants it, memory unchanged (while the debugger is in control).
+ * SET: an owner wants it, memory unchanged (while the debugger is in control).
  * ACTIVE: the breakpoint instruction is in memory (while the kernel runs).
- * REMOVED: gdb took it out; kept so that a CPU that hit it just before can
- * tell its trap was ours and restart the instruction.
+ * REMOVED: its last owner let go; kept so that a CPU that hit it just
+ * before can tell its trap was ours and restart the instruction.
  */
 enum bp_state { BP_FREE, BP_SET, BP_ACTIVE, BP_REMOVED };
 
 struct kgdb_bp {
 	uintptr_t addr;
 	enum bp_state state;
-	bool persist;		/* stays at detach (a dprintf that outlives it) */
+	u8 owners;		/* KGDB_BP_GDB, ...: 0 once REMOVED */
 	bool xol;		/* its out-of-line slot holds its instruction */
-	bool gdb;		/* gdb's (Z0) */
-	bool trace;		/* a running trace's tracepoint */
 	u8 saved[KGDB_MAX_BP_LEN];
 };
 
@@ -83,8 +84,17 @@ static struct kgdb_bp *bp_alloc(void)
 	return removed;
 }
 
-/* The breakpoint at @addr wanted (while stopped), by gdb or a trace. */
-static int bp_want(uintptr_t addr, struct kgdb_bp **out)
+/* @owners let go of @bp (while stopped); with none left it is out. */
+static void bp_disown(struct kgdb_bp *bp, unsigned int owners)
+{
+	if (bp->state != BP_SET)
+		return;
+	bp->owners &= (u8)~owners;
+	if (!bp->owners)
+		bp->state = BP_REMOVED;
+}
+
+int kgdb_bp_own(uintptr_t addr, unsigned int owner)
 {
 	struct kgdb_bp *bp = bp_find(addr);
 	unsigned int len = arch_kgdb_ops.bp_len;
@@ -92,96 +102,79 @@ static int bp_want(uintptr_t addr, struct kgdb_bp **out)
 	long err;
 
 	if (bp && bp->state == BP_SET) {
-		*out = bp;
+		bp->owners |= (u8)owner;
 		return 0;
 	}
 	if (!bp)
 		bp = bp_alloc();
 	if (!bp)
 		return -ENOSPC;
-	/* Prove now that the address takes a breakpoint, so gdb hears of it. */
+	/* Prove now that the address takes a breakpoint, so the owner hears of it. */
 	if (kgdb_mem_read(orig, addr, len))
 		return -EFAULT;
 	err = plant(addr);
 	if (err)
 		return (int)err;
 	kgdb_mem_write(addr, orig, len);
-	*bp = (struct kgdb_bp){ .addr = addr, .state = BP_SET };
-	*out = bp;
+	*bp = (struct kgdb_bp){ .addr = addr, .state = BP_SET, .owners = (u8)owner };
 	return 0;
 }
 
-/* Nobody wants it any more: out (it is out of memory while stopped). */
-static void bp_unwant(struct kgdb_bp *bp)
-{
-	if (bp->state == BP_SET && !bp->gdb && !bp->trace)
-		bp->state = BP_REMOVED;
-}
-
-int kgdb_set_sw_break(uintptr_t addr, bool persist)
-{
-	struct kgdb_bp *bp;
-	int err = bp_want(addr, &bp);
-
-	if (err)
-		return err;
-	bp->gdb = true;
-	bp->persist = persist;
-	return 0;
-}
-
-/* Not set is fine: gdb sent it again (it missed our ack), as for Z. */
-int kgdb_remove_sw_break(uintptr_t addr)
+/* Not set is fine: gdb sent z0 again (it missed our ack), as for Z. */
+void kgdb_bp_disown(uintptr_t addr, unsigned int owners)
 {
 	struct kgdb_bp *bp = bp_find(addr);
 
-	if (bp && bp->state == BP_SET) {
-		bp->gdb = false;
-		bp_unwant(bp);
-	}
+	if (bp)
+		bp_disown(bp, owners);
+}
+
+void kgdb_bp_disown_all(unsigned int owners)
+{
+	struct kgdb_bp *bp;
+
+	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++)
+		bp_disown(bp, owners);
+}
+
+unsigned int kgdb_bp_owners(uintptr_t addr)
+{
+	struct kgdb_bp *bp = bp_find(addr);
+
+	return bp && bp->state != BP_REMOVED ? bp->owners : 0;
+}
+
+bool kgdb_bp_nth(unsigned int i, uintptr_t *addr, unsigned int *owners)
+{
+	const struct kgdb_bp *bp = kgdb_bps + i;
+
+	if (i >= ARRAY_SIZE(kgdb_bps) || bp->state == BP_FREE || bp->state == BP_REMOVED)
+		return false;
+	*addr = bp->addr;
+	*owners = bp->owners;
+	return true;
+}
+
+/* gdb's (Z0): a dprintf that outlives the session (@persist) keeps it in past detach. */
+int kgdb_set_sw_break(uintptr_t addr, bool persist)
+{
+	int err = kgdb_bp_own(addr, persist ? KGDB_BP_GDB | KGDB_BP_AGENT : KGDB_BP_GDB);
+
+	if (!err && !persist)
+		kgdb_bp_disown(addr, KGDB_BP_AGENT);
+	return err;
+}
+
+int kgdb_remove_sw_break(uintptr_t addr)
+{
+	kgdb_bp_disown(addr, KGDB_BP_GDB | KGDB_BP_AGENT);
 	return 0;
 }
 
 void kgdb_remove_all_breaks(bool keep_persistent)
 {
-	struct kgdb_bp *bp;
-
-	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
-		if (bp->state == BP_SET && !(keep_persistent && bp->persist)) {
-			bp->gdb = false;
-			bp_unwant(bp);
-		}
-	}
+	kgdb_bp_disown_all(keep_persistent ? KGDB_BP_GDB : KGDB_BP_GDB | KGDB_BP_AGENT);
 	kgdb_remove_all_hw_breaks();
-}
-
-int kgdb_bp_trace(uintptr_t addr)
-{
-	struct kgdb_bp *bp;
-	int err = bp_want(addr, &bp);
-
-	if (!err)
-		bp->trace = true;
-	return err;
-}
-
-void kgdb_bp_trace_clear(void)
-{
-	struct kgdb_bp *bp;
-
-	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
-		if (bp->trace) {
-			bp->trace = false;
-			bp_unwant(bp);
-		}
-	}
-}
-
-bool kgdb_bp_gdbs(uintptr_t addr)
-{
-	struct kgdb_bp *bp = bp_find(addr);
-
-	return bp && bp->gdb;
 }
 
 enum kgdb_bp_at kgdb_bp_at(uintptr_t addr)
@@ -222,7 +215,7 @@ void kgdb_bp_plant_all(uintptr_t except)
 		if (bp->state != BP_SET || bp->addr == except)
 			continue;
 		if (kgdb_mem_read(bp->saved, bp->addr, len) || plant(bp->addr))
-			bp->state = BP_REMOVED;
+			*bp = (struct kgdb_bp){ .addr = bp->addr, .state = BP_REMOVED };
 		else
 			bp->state = BP_ACTIVE;
 	}
@@ -232,6 +225,8 @@ static void bp_lift(struct kgdb_bp *bp, enum bp_state to)
 {
 	kgdb_mem_write(bp->addr, bp->saved, arch_kgdb_ops.bp_len);
 	bp->state = to;
+	if (to == BP_REMOVED)
+		bp->owners = 0;
 }
 
 void kgdb_bp_lift_all(bool forget)
@@ -258,11 +253,4 @@ int kgdb_bp_xol_slot(uintptr_t addr)
 	struct kgdb_bp *bp = bp_find(addr);
 
 	return bp && bp->state == BP_ACTIVE && bp->xol ? (int)(bp - kgdb_bps) : -1;
-}
-
-bool kgdb_bp_traced(uintptr_t addr)
-{
-	struct kgdb_bp *bp = bp_find(addr);
-
-	return bp && bp->trace;
 }

@@ -265,18 +265,49 @@ void kgdb_bp_missed(uintptr_t addr)
 }
 
 #ifdef CONFIG_KGDB_MONITOR
+/* Who has the breakpoint at an address planted, as words; "-" for nobody. */
+static void owners_print(struct printer *out, unsigned int owners)
+{
+	static const char *const names[] = { "gdb", "dprintf", "kdb", "trace" };
+	const char *sep = " ";
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (owners & (1U << i)) {
+			pprintf(out, "%s%s", sep, names[i]);
+			sep = ",";
+		}
+	}
+	pprintf(out, "%s\n", owners ? "" : " -");
+}
+
+static void bpstat_row(struct printer *out, uintptr_t addr, const struct bp_agent *a)
+{
+	pprintf(out, "0x%-16lx %5u %5u %10lu %10lu %8lu %8lu %8lu", (unsigned long)addr,
+		a->nconds, a->ncmds, a->counts.hits, a->counts.false_hits, a->counts.missed,
+		a->counts.errors, a->counts.unlogged);
+	owners_print(out, kgdb_bp_owners(addr));
+}
+
+/*
+ * One row per address with expressions or counts, then one per breakpoint
+ * planted without them (kdb's, a tracepoint's): who has each planted.
+ */
 static int mon_bpstat(struct printer *out, int argc, char **argv)
 {
+	static const struct bp_agent none;
 	const struct bp_agent *a;
+	unsigned int i, owners;
+	uintptr_t addr;
 
-	pprintf(out, "%-18s %5s %5s %10s %10s %8s %8s %8s\n", "address", "conds", "cmds",
-		"hits", "false", "missed", "errors", "unlogged");
+	pprintf(out, "%-18s %5s %5s %10s %10s %8s %8s %8s %s\n", "address", "conds", "cmds",
+		"hits", "false", "missed", "errors", "unlogged", "owners");
 	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++)
 		if (a->used)
-			pprintf(out, "0x%-16lx %5u %5u %10lu %10lu %8lu %8lu %8lu%s\n",
-				(unsigned long)a->addr, a->nconds, a->ncmds, a->counts.hits,
-				a->counts.false_hits, a->counts.missed, a->counts.errors,
-				a->counts.unlogged, a->persist ? " persistent" : "");
+			bpstat_row(out, a->addr, a);
+	for (i = 0; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++)
+		if (kgdb_bp_nth(i, &addr, &owners) && !agent_find(addr))
+			bpstat_row(out, addr, &none);
 	return 0;
 }
 KGDB_MONITOR_REPORT(bpstat, "breakpoints evaluated in the kernel: hits, false, missed",

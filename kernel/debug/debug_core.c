@@ -51,6 +51,21 @@ static struct {
 	bool alone;
 } step_over;
 
+/*
+ * The stop's own hit: the CPU, the breakpoint's address, and which of its
+ * actions ran as it stopped (KGDB_BP_TRACE: the trace collected;
+ * KGDB_BP_AGENT: gdb's conditions or commands ran). A resume from there
+ * runs only the others. cpu -1: the stop was no hit.
+ */
+static struct {
+	int cpu;
+	uintptr_t addr;
+	unsigned int ran;
+} stop_hit = { .cpu = -1 };
+
+/* Each CPU's PC as the stop began: a resume from there steps over what is there. */
+static uintptr_t stop_pc[NR_CPUS];
+
 static bool kgdb_hooked;	/* the die and panic notifiers are in */
 static bool kgdb_client;	/* a front end's client is attached */
 /* The front end that took the line over until its session ends; NULL: the default. */
@@ -480,53 +495,6 @@ static bool session_over(const struct kgdb_resume *res)
 	return res->action == KGDB_DETACH || res->action == KGDB_KILL;
 }
 
-/*
- * A front end that resumes from a breakpoint of its own (kdb's go and ss:
- * @res->over_break) steps over it first, as run_on() steps over a hit
- * that runs on: the address left out of memory for the step, 0 if none.
- */
-static uintptr_t resume_over_break(struct kgdb_resume *res)
-{
-	uintptr_t pc = instruction_pointer(kgdb_cpus[res->cpu].regs);
-
-	if (!res->over_break || res->has_addr || res->alone || kgdb_bp_at(pc) == KGDB_BP_NONE)
-		return 0;
-	if (res->action == KGDB_CONTINUE) {
-		res->action = KGDB_STEP;
-		step_over.active = true;
-		step_over.alone = false;
-	}
-	return res->action == KGDB_STEP ? pc : 0;
-}
-
-/*
- * Hand the stop to the front end that serves the line until the user lets
- * the target go, and make memory and the frame what they asked for.
- */
-static void serve(struct kgdb_stop *stop, struct kgdb_resume *res)
-{
-	const struct kgdb_frontend *fe = kgdb_frontend_current();
-
-	__atomic_store_n(&kgdb_interrupt_pending, false, __ATOMIC_RELEASE);
-	for (;;) {
-		fe->run(stop, res);
-		if (res->action == KGDB_HANDOVER) {
-			if (res->to)
-				fe = kgdb_fe = res->to;
-			continue;
-		}
-		if (session_over(res)) {
-			kgdb_fe = NULL;		/* the next stop goes to the default */
-			return;
-		}
-		if (!prepare_resume(res, resume_over_break(res)))
-			return;
-		step_over.active = false;
-		/* Nothing to run for the step: it ends where the PC is now. */
-		*stop = (struct kgdb_stop){ .cpu = res->cpu, .signo = SIGTRAP };
-	}
-}
-
 /* A dprintf's text to the client, if one is attached. */
 static void hit_print(const char *s, size_t len)
 {
@@ -538,17 +506,127 @@ static void hit_print(const char *s, size_t len)
 	fe->console_write(s, len);
 }
 
-/* Whether a hit at @addr may run on: it has conditions or commands, or it is a tracepoint. */
-static bool hit_may_run_on(uintptr_t addr)
+/*
+ * What a hit at @addr runs besides stopping: the trace's collection
+ * (KGDB_BP_TRACE), gdb's conditions and commands (KGDB_BP_AGENT). A hit
+ * that runs something may run on.
+ */
+static unsigned int hit_actions(uintptr_t addr)
 {
-	return kgdb_bp_runs_agent(addr) || kgdb_bp_traced(addr);
+	return (kgdb_bp_owners(addr) & KGDB_BP_TRACE) |
+	       (kgdb_bp_runs_agent(addr) ? KGDB_BP_AGENT : 0);
 }
 
-/* A hit at @addr: the trace collects, then whether gdb's breakpoint there stops. */
-static bool hit_stops(unsigned int cpu, uintptr_t addr, void (*to_client)(const char *s, size_t len))
+/*
+ * A hit at @addr on @cpu: its actions in @todo run, each once. Whether an
+ * owner stops there: kdb always, gdb where its conditions hold.
+ */
+static bool hit_run(unsigned int cpu, uintptr_t addr, unsigned int todo,
+		    void (*to_client)(const char *s, size_t len))
 {
-	kgdb_trace_hit(cpu, addr);
-	return kgdb_bp_gdbs(addr) && kgdb_bp_hit_stops(cpu, addr, to_client);
+	unsigned int owners = kgdb_bp_owners(addr);
+	bool gdb_stops = true;
+
+	if (todo & KGDB_BP_TRACE)
+		kgdb_trace_hit(cpu, addr);
+	if (todo & KGDB_BP_AGENT)
+		gdb_stops = kgdb_bp_hit_stops(cpu, addr, to_client);
+	return (owners & KGDB_BP_KDB) || ((owners & KGDB_BP_GDB) && gdb_stops);
+}
+
+/* A hit at @addr runs all its actions; one that stops is the stop's own hit. */
+static bool hit_stops(unsigned int cpu, uintptr_t addr,
+		      void (*to_client)(const char *s, size_t len))
+{
+	unsigned int todo = hit_actions(addr);
+
+	if (!hit_run(cpu, addr, todo, to_client))
+		return false;
+	stop_hit.cpu = (int)cpu;
+	stop_hit.addr = addr;
+	stop_hit.ran = todo;
+	return true;
+}
+
+/*
+ * A CPU resumed from where it stopped, on a breakpoint someone owns (the
+ * one it stopped at, or one set there meanwhile: a tracepoint, kdb's,
+ * gdb's dprintf), runs the actions there that its stop did not, then
+ * steps over it: the instruction runs once, and the CPU goes on as asked
+ * (gdb takes its own breakpoints out before it steps; kdb's go and ss,
+ * and a detach, rely on this). Returns the address left out of memory for
+ * the step, 0 if none.
+ */
+static uintptr_t resume_over_break(struct kgdb_resume *res)
+{
+	uintptr_t pc = res->has_addr ? res->addr : instruction_pointer(kgdb_cpus[res->cpu].regs);
+	unsigned int todo;
+
+	if (pc != stop_pc[res->cpu] || !kgdb_bp_owners(pc))
+		return 0;
+	todo = hit_actions(pc);
+	if (stop_hit.cpu == (int)res->cpu && stop_hit.addr == pc)
+		todo &= ~stop_hit.ran;
+	hit_run(res->cpu, pc, todo, hit_print);
+	/* All ran now: a resume that finds nothing to run comes back here. */
+	stop_hit.cpu = (int)res->cpu;
+	stop_hit.addr = pc;
+	stop_hit.ran = hit_actions(pc);
+	if (res->action != KGDB_STEP) {
+		res->action = KGDB_STEP;
+		step_over.active = true;
+		step_over.alone = res->alone;
+	}
+	return pc;
+}
+
+/*
+ * Resume as @res asks, over the breakpoint the CPU stopped on; nonzero as
+ * prepare_resume() for a step the user asked for. A step over one for a
+ * continue that the arch carried out itself, or that cannot be armed,
+ * continues from there (into the breakpoint again, in the latter case).
+ */
+static int resume(struct kgdb_resume *res)
+{
+	int err = prepare_resume(res, resume_over_break(res));
+
+	if (!err || !step_over.active)
+		return err;
+	step_over.active = false;
+	res->action = KGDB_CONTINUE;
+	res->alone = step_over.alone;
+	return prepare_resume(res, 0);
+}
+
+/*
+ * Hand the stop to the front end that serves the line until the user lets
+ * the target go, and make memory and the frame what they asked for.
+ */
+static void serve(struct kgdb_stop *stop, struct kgdb_resume *res)
+{
+	const struct kgdb_frontend *fe = kgdb_frontend_current();
+	unsigned int cpu;
+
+	__atomic_store_n(&kgdb_interrupt_pending, false, __ATOMIC_RELEASE);
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		stop_pc[cpu] = kgdb_cpus[cpu].regs ? instruction_pointer(kgdb_cpus[cpu].regs) : 0;
+	for (;;) {
+		fe->run(stop, res);
+		if (res->action == KGDB_HANDOVER) {
+			if (res->to)
+				fe = kgdb_fe = res->to;
+			continue;
+		}
+		if (session_over(res)) {
+			kgdb_fe = NULL;		/* the next stop goes to the default */
+			return;
+		}
+		if (!resume(res))
+			return;
+		/* Nothing to run for the step: it ends where the PC is now. */
+		*stop = (struct kgdb_stop){ .cpu = res->cpu, .signo = SIGTRAP };
+		stop_pc[res->cpu] = instruction_pointer(kgdb_cpus[res->cpu].regs);
+	}
 }
 
 /* The client asked for a stop while hits ran on. */
@@ -589,7 +667,7 @@ static bool run_on(struct kgdb_stop *stop, bool stepped, bool step_end, bool alo
 	 * Asked before the hit runs anything: it runs when the CPU resumes
 	 * there, and would otherwise print or collect twice.
 	 */
-	if (hit_may_run_on(addr) && break_pending()) {
+	if (hit_actions(addr) && break_pending()) {
 		*stop = (struct kgdb_stop){ .cpu = stop->cpu, .signo = SIGINT };
 		return false;
 	}
@@ -626,7 +704,7 @@ static enum hit_done run_on_out_of_line(unsigned int cpu, const struct kgdb_stop
 	bool armed, stops;
 	int slot;
 
-	if (alone || step_over.active || stop->kind != KGDB_STOP_SWBREAK || !hit_may_run_on(addr))
+	if (alone || step_over.active || stop->kind != KGDB_STOP_SWBREAK || !hit_actions(addr))
 		return HIT_SLOW;
 	slot = kgdb_bp_xol_slot(addr);
 	if (slot < 0 || (kgdb_connected() && kgdb_bp_prints(addr)))
@@ -690,6 +768,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 		return verdict == TRAP_STALE;
 	}
 	c->in_debugger = true;
+	stop_hit.cpu = -1;
 	done = run_on_out_of_line(cpu, &stop, alone);
 	if (done == HIT_RAN_ON) {
 		c->in_debugger = false;
@@ -705,7 +784,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	 * only if it turns out to need it.
 	 */
 	brief = step_over.active || (done == HIT_SLOW && stop.kind == KGDB_STOP_SWBREAK &&
-				     hit_may_run_on(instruction_pointer(args->regs)));
+				     hit_actions(instruction_pointer(args->regs)));
 	__atomic_store_n(&kgdb_hold_brief, brief, __ATOMIC_RELEASE);
 	if (!brief)
 		kgdb_line_claim();
@@ -731,7 +810,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	if (session_over(&res)) {
 		kgdb_remove_all_breaks(true);
 		kgdb_bp_agent_reset(true);
-		prepare_resume(&res, 0);
+		resume(&res);
 	}
 	leave(cpu, &res);
 	/* Run on alone, the others are held for as long as it runs: they sleep. */

@@ -13,9 +13,9 @@
 
 /* debug_bp.c: what the core does with the breakpoint table. */
 enum kgdb_bp_at {
-	KGDB_BP_NONE,		/* not one of gdb's breakpoints */
-	KGDB_BP_PLANTED,	/* gdb's, and its instruction is in memory */
-	KGDB_BP_LIFTED,		/* gdb's (or was), not in memory */
+	KGDB_BP_NONE,		/* no breakpoint of the table's */
+	KGDB_BP_PLANTED,	/* one, and its instruction is in memory */
+	KGDB_BP_LIFTED,		/* one (or was), not in memory */
 };
 enum kgdb_bp_at kgdb_bp_at(uintptr_t addr);
 /* The arch's breakpoint instruction, bp_len bytes in memory order. */
@@ -24,23 +24,14 @@ void kgdb_bp_insn(u8 *insn);
  * at @addr, 0 if there is none. */
 unsigned int kgdb_bp_insn_at(uintptr_t addr);
 /*
- * Put every breakpoint gdb has into memory (the target is to run), but
- * the one at @except (0: none), which a CPU is stepping over.
+ * Put every breakpoint anyone wants into memory (the target is to run),
+ * but the one at @except (0: none), which a CPU is stepping over.
  */
 void kgdb_bp_plant_all(uintptr_t except);
-/* Take them all out of memory; @forget: gdb no longer has them either. */
+/* Take them all out of memory; @forget: their owners no longer have them either. */
 void kgdb_bp_lift_all(bool forget);
 /* Take the one planted at @addr out for good; false if none was. */
 bool kgdb_bp_lift(uintptr_t addr);
-
-/* A running trace wants a breakpoint at @addr (while stopped) ... */
-int kgdb_bp_trace(uintptr_t addr);
-/* ... and no longer wants any. */
-void kgdb_bp_trace_clear(void);
-/* Whether gdb has a breakpoint at @addr (it may be a tracepoint's only) ... */
-bool kgdb_bp_gdbs(uintptr_t addr);
-/* ... and whether it is a tracepoint's (whose hits run on). */
-bool kgdb_bp_traced(uintptr_t addr);
 
 /*
  * The out-of-line slot of the breakpoint planted at @addr, which holds its

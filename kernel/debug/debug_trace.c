@@ -158,7 +158,7 @@ int kgdb_trace_define(u32 num, uintptr_t addr, bool enabled, u64 pass, const u8 
 	}
 	/* Installed in a running trace: its breakpoint goes in as the target resumes. */
 	if (st.running) {
-		err = kgdb_bp_trace(addr);
+		err = kgdb_bp_own(addr, KGDB_BP_TRACE);
 		if (err) {
 			code_used -= t->cond_len;	/* its condition goes back */
 			return err;
@@ -295,9 +295,9 @@ int kgdb_trace_start(void)
 		return -ENOMEM;
 	for (t = tps; t < tps + TP_MAX && !err; t++)
 		if (t->used)
-			err = kgdb_bp_trace(t->addr);
+			err = kgdb_bp_own(t->addr, KGDB_BP_TRACE);
 	if (err) {
-		kgdb_bp_trace_clear();
+		kgdb_bp_disown_all(KGDB_BP_TRACE);
 		return err;
 	}
 	for (t = tps; t < tps + TP_MAX; t++)
@@ -327,14 +327,14 @@ void kgdb_trace_stop(enum kgdb_trace_reason why, u32 tpnum)
 void kgdb_trace_settle(void)
 {
 	if (!st.running)
-		kgdb_bp_trace_clear();
+		kgdb_bp_disown_all(KGDB_BP_TRACE);
 }
 
 /* Its breakpoints went with the transport: a trace left running would collect nothing. */
 void kgdb_trace_detach(void)
 {
 	kgdb_trace_stop(KGDB_TRACE_DISCONNECTED, 0);
-	kgdb_bp_trace_clear();
+	kgdb_bp_disown_all(KGDB_BP_TRACE);
 }
 
 const struct kgdb_trace_status *kgdb_trace_status(void)

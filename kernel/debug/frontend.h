@@ -87,7 +87,6 @@ struct kgdb_resume {
 	bool has_addr;
 	uintptr_t addr;
 	int signo;		/* signal the client passes on (0: none) */
-	bool over_break;	/* a breakpoint at the PC is stepped over first (kdb) */
 	const struct kgdb_frontend *to;	/* KGDB_HANDOVER */
 };
 
@@ -157,9 +156,28 @@ long kgdb_mem_read(void *dst, uintptr_t addr, size_t len);
 long kgdb_mem_write(uintptr_t addr, const void *src, size_t len);
 
 /*
- * debug_bp.c: the software breakpoint table (@persist: it stays at
- * detach); forgetting all, hardware too, except (@keep_persistent, at
- * detach) those that stay.
+ * debug_bp.c: the software breakpoint table, one entry per address with
+ * who wants it (its owners); it is planted while any owner does.
+ */
+enum kgdb_bp_owner {
+	KGDB_BP_GDB = 1 << 0,		/* gdb's Z0, until z0 or the session's end */
+	KGDB_BP_AGENT = 1 << 1,		/* gdb's dprintf that outlives the session */
+	KGDB_BP_KDB = 1 << 2,		/* kdb's bp */
+	KGDB_BP_TRACE = 1 << 3,		/* a running trace's tracepoint */
+};
+/* @owner wants a breakpoint at @addr (while stopped); -EFAULT where none can go. */
+int kgdb_bp_own(uintptr_t addr, unsigned int owner);
+/* @owners let go of @addr's, or of every address's: only their bits go. */
+void kgdb_bp_disown(uintptr_t addr, unsigned int owners);
+void kgdb_bp_disown_all(unsigned int owners);
+/* Who wants the breakpoint at @addr (0: none is there). */
+unsigned int kgdb_bp_owners(uintptr_t addr);
+/* Table entry @i, if a breakpoint is there: its address and owners. */
+bool kgdb_bp_nth(unsigned int i, uintptr_t *addr, unsigned int *owners);
+/*
+ * gdb's side: Z0 (@persist: a dprintf that stays at detach), z0, and the
+ * session's end (@keep_persistent) or start, which take only gdb's bits
+ * and its hardware slots.
  */
 int kgdb_set_sw_break(uintptr_t addr, bool persist);
 int kgdb_remove_sw_break(uintptr_t addr);

@@ -13,6 +13,7 @@
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
+#include <asm/ptrace.h>	/* instruction_pointer() */
 #include "rsp.h"
 
 /* Signals travel as one byte (C, S, stop replies). */
@@ -93,6 +94,17 @@ static int reg_thread_writable(struct kgdb_thread *th)
 
 /* ---------------------------------------------------------------- packets */
 
+/*
+ * The stop is at a breakpoint that others have but gdb has not (kdb's):
+ * reported as swbreak, gdb would take it for one it had removed and resume.
+ */
+static bool others_breakpoint(const struct kgdb_stop *stop)
+{
+	unsigned int owners = kgdb_bp_owners(instruction_pointer(kgdb_cpus[stop->cpu].regs));
+
+	return owners && !(owners & KGDB_BP_GDB);
+}
+
 /* @awaited: gdb resumed the target and waits for this, with no timeout. */
 static void tx_stop_reply(bool awaited)
 {
@@ -110,7 +122,7 @@ static void tx_stop_reply(bool awaited)
 	unsigned int i;
 
 	/* A client that did not ask for these finds the breakpoint itself. */
-	if ((kind == KGDB_STOP_SWBREAK && !gdb_session.swbreak) ||
+	if ((kind == KGDB_STOP_SWBREAK && (!gdb_session.swbreak || others_breakpoint(gdb_stop))) ||
 	    (kind == KGDB_STOP_HWBREAK && !gdb_session.hwbreak))
 		kind = KGDB_STOP_SIGNAL;
 	gdb_session.stopped_unlisted = true;

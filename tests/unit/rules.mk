@@ -90,7 +90,7 @@ $(UNIT_DIR)/test_xol: $(UNIT_DIR)/tests/unit/test_xol.o \
 
 # kdb's commands, with the rest of kdb made up (fake_kdb.c), and kallsyms
 # (fake_kdb_kernel.c).
-UNIT_KDB_CMDS_SRCS := $(addprefix kernel/debug/kdb/,kdb_args.c kdb_mem.c kdb_regs.c) \
+UNIT_KDB_CMDS_SRCS := $(addprefix kernel/debug/kdb/,kdb_args.c kdb_bp.c kdb_mem.c kdb_regs.c) \
 	tests/unit/fake_kdb.c tests/unit/fake_kdb_kernel.c
 $(UNIT_DIR)/test_kdb_cmds: $(UNIT_DIR)/tests/unit/test_kdb_cmds.o $(UNIT_DIR)/tests/unit/fake_arch.o \
 		$(patsubst %.c,$(UNIT_DIR)/%.o,$(UNIT_KDB_CMDS_SRCS)) $(UNIT_COMMON)

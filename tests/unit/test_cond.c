@@ -87,8 +87,8 @@ static void test_error_stops(void **state)
 	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
 	script_str("+");
 	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
-	     "   errors unlogged\n0x1100                 1     0          1          0"
-	     "        0        1        0\n", "OK");
+	     "   errors unlogged owners\n0x1100                 1     0          1          0"
+	     "        0        1        0 gdb\n", "OK");
 	xchg("D", "OK");
 	assert_int_equal(hit(BP1), NOTIFY_STOP);
 	assert_output();
@@ -121,10 +121,54 @@ static void test_refused_installs_nothing(void **state)
 		xchg(bad[i], "E16");
 	xchg("m1100,1", "03");
 	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
-	     "   errors unlogged\n", "OK");
+	     "   errors unlogged owners\n", "OK");
 	resume("c");
 	break_in();
 	assert_int_not_equal(fake_mem[BP1], 0xcc);
+}
+
+/*
+ * bpstat says who has each address planted: z0 took gdb's, whose counts
+ * stay; kdb's and a tracepoint's breakpoint, which a new gdb leaves, has
+ * a row of its own.
+ */
+static void test_bpstat_owners(void **state)
+{
+	assert_int_equal(kgdb_bp_own(BP2, KGDB_BP_KDB | KGDB_BP_TRACE), 0);
+	gdb_connect();
+	xchg("Z0,1100,1;" FALSE_COND, "OK");
+	xchg("z0,1100,1", "OK");
+	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
+	     "   errors unlogged owners\n0x1100                 1     0          0          0"
+	     "        0        0        0 -\n0x1104                 0     0          0"
+	     "          0        0        0        0 kdb,trace\n", "OK");
+	xchg("D", "OK");
+	break_in();
+	assert_int_equal(fake_mem[BP2], 0xcc);
+	assert_int_not_equal(fake_mem[BP1], 0xcc);
+}
+
+/*
+ * kdb's breakpoint hit while gdb has the line stops gdb with a plain
+ * SIGTRAP: gdb has none there, and would resume from a swbreak it takes
+ * for one it removed. gdb's detach from there steps over it.
+ */
+static void test_others_breakpoint_stops_gdb(void **state)
+{
+	assert_int_equal(kgdb_bp_own(BP2, KGDB_BP_KDB), 0);
+	gdb_connect();
+	resume("c");
+	break_in();
+	reset_idle();
+	fake_regs[0].pc = BP2;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	assert_int_equal(hit(BP2), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, BP2 + FAKE_INSN_LEN);
+	assert_int_equal(fake_mem[BP2], 0xcc);
+	kgdb_bp_disown(BP2, KGDB_BP_KDB);
 }
 
 /*
@@ -161,9 +205,9 @@ static void test_dprintf(void **state)
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
 	rcmd("bpstat", "address            conds  cmds       hits      false   missed"
-	     "   errors unlogged\n0x1100                 0     1          2          0"
-	     "        0        0        1 persistent\n0x1104                 1     1          0"
-	     "          1        0        0        0\n", "OK");
+	     "   errors unlogged owners\n0x1100                 0     1          2          0"
+	     "        0        0        1 gdb,dprintf\n0x1104                 1     1          0"
+	     "          1        0        0        0 gdb\n", "OK");
 	xchg("D", "OK");
 	kgdb_breakpoint();
 	assert_output();
@@ -264,10 +308,10 @@ static void test_agent_limits(void **state)
 	/* No qSupported, which would start over: the table as it is. */
 	script_str("+");
 	n = (size_t)snprintf(stat, sizeof(stat), "address            conds  cmds       hits"
-			     "      false   missed   errors unlogged\n");
+			     "      false   missed   errors unlogged owners\n");
 	for (i = 0; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++)
 		n += (size_t)snprintf(stat + n, sizeof(stat) - n, "0x%-16x     1     0          0"
-				      "          0        0        0        0\n",
+				      "          0        0        0        0 -\n",
 				      i == 1 ? 0x1200 : BP1 + 4 * i);
 	rcmd("bpstat", stat, "OK");
 	xchg("D", "OK");
@@ -282,6 +326,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_condition_replaced, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_error_stops, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_refused_installs_nothing, setup_idle1, teardown),
+		cmocka_unit_test_setup_teardown(test_bpstat_owners, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_others_breakpoint_stops_gdb, setup_idle1,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_dprintf, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_ctrl_c_while_running_on, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_step_over_holds_the_others, setup_idle2, teardown),

@@ -212,6 +212,87 @@ static void test_breakpoint_hit_on_the_way_out(void **state)
 	assert_int_equal(kgdb_bp_at(BP1), KGDB_BP_LIFTED);
 }
 
+/*
+ * One record per address with its owners: each takes only its own bit,
+ * gdb's session end keeps a lasting dprintf, its start takes that too;
+ * the address stays planted while anyone owns it.
+ */
+static void test_breakpoint_owners(void **state)
+{
+	uintptr_t addr, found = 0;
+	unsigned int i, owners, n = 0;
+
+	assert_int_equal(kgdb_bp_own(BP1, KGDB_BP_KDB), 0);
+	assert_int_equal(kgdb_set_sw_break(BP1, true), 0);
+	assert_int_equal(kgdb_bp_owners(BP1), KGDB_BP_KDB | KGDB_BP_GDB | KGDB_BP_AGENT);
+	assert_int_equal(kgdb_set_sw_break(BP1, false), 0);	/* no longer lasting */
+	assert_int_equal(kgdb_bp_owners(BP1), KGDB_BP_KDB | KGDB_BP_GDB);
+	assert_int_equal(kgdb_set_sw_break(BP1, true), 0);
+	kgdb_remove_all_breaks(true);				/* gdb detaches */
+	assert_int_equal(kgdb_bp_owners(BP1), KGDB_BP_KDB | KGDB_BP_AGENT);
+	kgdb_remove_all_breaks(false);				/* a new gdb */
+	assert_int_equal(kgdb_bp_owners(BP1), KGDB_BP_KDB);
+	assert_int_equal(kgdb_set_sw_break(BP1, false), 0);
+	assert_int_equal(kgdb_remove_sw_break(BP1), 0);	/* z0 leaves kdb's */
+	assert_int_equal(kgdb_remove_sw_break(BP1 + 8), 0);	/* one it never had */
+	assert_int_equal(kgdb_bp_owners(BP1), KGDB_BP_KDB);
+	assert_int_equal(kgdb_bp_own(BP1 + 8, KGDB_BP_TRACE), 0);
+	kgdb_bp_disown_all(KGDB_BP_TRACE);
+	assert_int_equal(kgdb_bp_owners(BP1 + 8), 0);
+	assert_int_equal(kgdb_bp_at(BP1 + 8), KGDB_BP_LIFTED);	/* known, as a late trap's */
+	for (i = 0; i < CONFIG_KGDB_MAX_BREAKPOINTS + 1; i++) {
+		if (kgdb_bp_nth(i, &addr, &owners)) {
+			n++;
+			found = addr;
+			assert_int_equal(owners, KGDB_BP_KDB);
+		}
+	}
+	assert_int_equal(n, 1);
+	assert_int_equal(found, BP1);
+	/* Full: a removed entry is taken again, then there is no room. */
+	for (i = 1; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++)
+		assert_int_equal(kgdb_bp_own(BP1 + 8 * i, KGDB_BP_GDB), 0);
+	assert_int_equal(kgdb_bp_own(BP1 + 8 * i, KGDB_BP_GDB), -ENOSPC);
+	kgdb_bp_disown(BP1, KGDB_BP_KDB);
+	assert_int_equal(kgdb_bp_owners(BP1), 0);
+	kgdb_remove_all_breaks(false);
+}
+
+static void kdb_bp1(void)
+{
+	assert_int_equal(kgdb_bp_own(BP1, KGDB_BP_KDB), 0);
+}
+
+/*
+ * A front end's own breakpoint (kdb's): hit, it stops; a step from it
+ * runs the instruction once and stops past it; a continue from there
+ * leaves it planted. A continue from the hit steps over it first.
+ */
+static void test_front_end_steps_over_its_breakpoint(void **state)
+{
+	static const struct step steps[] = {
+		{ KGDB_CONTINUE, NULL, kdb_bp1 }, { KGDB_STEP, NULL, NULL },
+		{ KGDB_CONTINUE, NULL, NULL },
+	};
+
+	plan(steps, 3);
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+	assert_int_equal(fake_mem[BP1], 0xcc);
+	assert_int_equal(hit(BP1), NOTIFY_STOP);
+	assert_int_equal(fe.next, 3);
+	assert_int_equal(fe.stops[1].kind, KGDB_STOP_SWBREAK);
+	assert_int_equal(fake_regs[0].pc, BP1 + FAKE_INSN_LEN);
+	assert_int_equal(fake_mem[BP1], 0xcc);
+	plan((const struct step[]){ { KGDB_CONTINUE, NULL, NULL } }, 1);
+	assert_int_equal(hit(BP1), NOTIFY_STOP);
+	assert_int_equal(fe.next, 1);
+	assert_int_equal(fake_regs[0].pc, BP1 + FAKE_INSN_LEN);
+	assert_int_equal(fake_mem[BP1], 0xcc);
+	assert_false(kgdb_active());
+	kgdb_bp_disown(BP1, KGDB_BP_KDB);
+}
+
 static void lock_text(void)
 {
 	assert_int_equal(kgdb_set_sw_break(BP1, false), 0);
@@ -385,6 +466,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_breakpoint_hit_on_the_way_out, reset_fe,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_text_that_takes_no_writes, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_breakpoint_owners, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_front_end_steps_over_its_breakpoint, reset_fe,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_transport_kinds, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_sleeping_task_frame, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_trace_buffer_size, reset_fe, teardown),

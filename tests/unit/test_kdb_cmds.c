@@ -584,6 +584,92 @@ static void test_rm(void **state)
 	assert_int_equal(fake_regs[0].pc, 0x1234);
 }
 
+/* What bp and bl print of kdb's breakpoint @n at fake_fn+@off, @state "enabled" or not. */
+static const char *bp_text(unsigned int n, unsigned int off, const char *state)
+{
+	static char buf[8][128];
+	static unsigned int next;
+	char *b = buf[next++ % 8], sym[32];
+
+	snprintf(sym, sizeof(sym), off ? "fake_fn+0x%x" : "fake_fn", off);
+	snprintf(b, 128, "Instruction(i) BP #%u at 0x%x (%s)\n    is %s\n", n, FAKE_FN + off, sym,
+		 state);
+	return b;
+}
+
+/* What bc, bd or be print of breakpoints @from to @to, each at fake_fn + 4 * its number. */
+static const char *bp_changed(unsigned int from, unsigned int to, const char *what)
+{
+	static char buf[2048];
+	size_t len = 0;
+	unsigned int n;
+
+	buf[0] = '\0';
+	for (n = from; n <= to; n++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "Breakpoint %u at 0x%x %s\n",
+					n, FAKE_FN + 4 * n, what);
+	return buf;
+}
+
+/*
+ * kdb's numbered breakpoints over the core's record: gdb's session start
+ * and z0 leave them; bd takes kdb's share out, be puts it back; bl says
+ * what the core has planted; kdb numbers outlast the core's entries.
+ */
+static void test_breakpoints(void **state)
+{
+	char want[128];
+	unsigned int i;
+
+	assert_int_equal(run("bl", ""), 0);
+	assert_int_equal(run("bp fake_fn", bp_text(0, 0, "enabled")), 0);
+	assert_int_equal(run("bl", bp_text(0, 0, "enabled")), 0);
+	assert_int_equal(run("bp", bp_text(0, 0, "enabled")), 0);
+	snprintf(want, sizeof(want), "Duplicate breakpoint address 0x%x\n", FAKE_FN);
+	assert_int_equal(run("bp fake_fn", want), -EEXIST);
+	assert_int_equal(run("bp fake_fn 1", "usage: bp <address>\n"), -EINVAL);
+	assert_int_equal(run("bp nosuch", "usage: bp <address>\n"), -EINVAL);
+	snprintf(want, sizeof(want), "bp: cannot set a breakpoint at 0x%x (%d)\n", FAKE_HOLE,
+		 -EFAULT);
+	snprintf(want + 64, 64, "bp 0x%x", FAKE_HOLE);
+	assert_int_equal(run(want + 64, want), -EFAULT);
+
+	assert_int_equal(kgdb_set_sw_break(FAKE_FN, false), 0);
+	kgdb_remove_all_breaks(false);
+	assert_int_equal(kgdb_set_sw_break(FAKE_FN, false), 0);
+	kgdb_remove_sw_break(FAKE_FN);
+	assert_int_equal(run("bl", bp_text(0, 0, "enabled")), 0);
+	assert_int_equal(run("bd 0", bp_changed(0, 0, "disabled")), 0);
+	assert_int_equal(run("bl", bp_text(0, 0, "disabled")), 0);
+	assert_int_equal(kgdb_bp_owners(FAKE_FN), 0);
+	assert_int_equal(run("be 0", bp_changed(0, 0, "enabled")), 0);
+	assert_int_equal(kgdb_bp_owners(FAKE_FN), KGDB_BP_KDB);
+	assert_int_equal(run("bd", "usage: bd <bpnum>|*\n"), -EINVAL);
+	assert_int_equal(run("bd 5", "Invalid breakpoint number 5\n"), -EINVAL);
+	assert_int_equal(run("be x", "Invalid breakpoint number x\n"), -EINVAL);
+	assert_int_equal(run("bc 99", "Invalid breakpoint number 99\n"), -EINVAL);
+
+	/* The core's eight entries full, then given back by bd: kdb has sixteen numbers. */
+	for (i = 1; i < 8; i++) {
+		snprintf(want, sizeof(want), "bp fake_fn+%u", 4 * i);
+		assert_int_equal(run(want, bp_text(i, 4 * i, "enabled")), 0);
+	}
+	snprintf(want, sizeof(want), "bp: cannot set a breakpoint at 0x%x (%d)\n", FAKE_FN + 32,
+		 -ENOSPC);
+	assert_int_equal(run("bp fake_fn+32", want), -ENOSPC);
+	assert_int_equal(run("bd *", bp_changed(0, 7, "disabled")), 0);
+	for (i = 8; i < 16; i++) {
+		snprintf(want, sizeof(want), "bp fake_fn+%u", 4 * i);
+		assert_int_equal(run(want, bp_text(i, 4 * i, "enabled")), 0);
+	}
+	assert_int_equal(run("bp fake_fn+0x3e", "Too many breakpoints\n"), -ENOSPC);
+	/* No room in the core: it stays disabled, and says so. */
+	assert_int_equal(run("be 0", bp_changed(0, 0, "disabled")), 0);
+	assert_int_equal(run("bc *", bp_changed(0, 15, "cleared")), 0);
+	assert_int_equal(run("bl", ""), 0);
+	assert_int_equal(kgdb_bp_owners(FAKE_FN + 32), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -591,6 +677,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_parse_ulong, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_parse_addr, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_print_symbol, setup, teardown_kdb),
+		cmocka_unit_test_setup_teardown(test_breakpoints, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_md_widths, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_md_radix_and_env, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_md_count, setup, teardown_kdb),

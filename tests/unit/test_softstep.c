@@ -105,6 +105,32 @@ static void test_emulated_instruction(void **state)
 }
 
 /*
+ * gdb continues from its breakpoint's hit without taking it out: the core
+ * steps over it, and where the arch carries the instruction out itself,
+ * continues from past it with the breakpoint planted.
+ */
+static void test_continue_over_an_emulated_breakpoint(void **state)
+{
+	gdb_connect();
+	xchg("Z0,1400,1", "OK");
+	resume("c");
+	break_in_unchecked();
+	assert_output();
+	script_reset();
+	fake_regs[0].r[6] = FAKE_EMULATED;
+	fake_regs[0].pc = STEP_PC;
+	expect_pkt(stop_reply(0, 5, "swbreak:;", 2));
+	script_str("+");
+	script_pkt("c");
+	expect_str("+");
+	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, STEP_PC + FAKE_INSN_LEN);
+	assert_int_equal(fake_mem[STEP_PC], 0xcc);
+	assert_false(kgdb_active());
+}
+
+/*
  * The step runs with interrupts masked in the frame (the fake's IE), and
  * the frame gets its own setting back at the step's end; an instruction
  * that sets the enable itself keeps what it set.
@@ -293,6 +319,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_step_plants_and_restores, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_unsteppable_instruction, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_without_a_target, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_continue_over_an_emulated_breakpoint, setup1,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_emulated_instruction, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_masks_interrupts, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_into_the_hole, setup2, teardown),

@@ -50,6 +50,29 @@ static void hit_with(uintptr_t addr, u32 word, struct pt_regs *r)
 	assert_runs_on(addr);
 }
 
+/* The kernel stops at @pc while gdb waits: the stop reply (@reason), its ack. */
+static void stop_at(uintptr_t pc, const char *reason)
+{
+	fake_regs[0].pc = pc;
+	expect_pkt(stop_reply(0, 5, reason, 2));
+	script_str("+");
+}
+
+/* CPU 0 runs into TP1: the script so far plays, and the CPU goes on from @pc. */
+static void hit_tp1_to(uintptr_t pc)
+{
+	assert_int_equal(hit(TP1), NOTIFY_STOP);
+	assert_output();
+	assert_int_equal(fake_regs[0].pc, pc);
+}
+
+/* gdb defines tracepoint 1 at TP1, collecting WORD. */
+static void tp1_collects_word(void)
+{
+	xchg("QTDP:1:" A1 ":E:0:0-", "OK");
+	xchg("QTDP:-1:" A1 ":M-1,3010,4", "OK");
+}
+
 /* The kernel stops at its breakpoint while gdb waits: the stop reply, its ack. */
 static void stop_in(void)
 {
@@ -494,7 +517,8 @@ static void test_with_breakpoint(void **state)
 	resume("c");
 	assert_int_equal(hit(TP1), NOTIFY_STOP);
 	assert_output();
-	assert_int_equal(fake_regs[0].pc, TP1);
+	/* The continue stepped over TP1, which collected as it stopped: not again. */
+	assert_int_equal(fake_regs[0].pc, TP1 + FAKE_INSN_LEN);
 	/* The breakpoint gone, the tracepoint stays. */
 	hit_with(TP1, 3, NULL);
 	stop_in();
@@ -506,6 +530,70 @@ static void test_with_breakpoint(void **state)
 	play();
 	assert_int_not_equal(fake_mem[TP1], 0xcc);
 	assert_int_not_equal(fake_mem[TP2], 0xcc);
+}
+
+/*
+ * Stopped at TP1 by gdb's breakpoint before any trace, then z0 and a
+ * trace started with tracepoints at TP1 and the next instruction, TP2:
+ * gdb's step collects at TP1 once and ends at TP2, instead of trapping on
+ * the tracepoint's breakpoint; the step from TP2, where the last step
+ * ended without collecting, collects there.
+ */
+static void test_step_from_a_tracepoint(void **state)
+{
+	gdb_connect();
+	xchg("Z0,1100,1", "OK");
+	resume("c");
+	break_in();
+	memcpy(fake_mem + WORD, "\x02\0\0\0", 4);
+	reset_idle();
+	stop_at(TP1, "swbreak:;");
+	xchg("z0,1100,1", "OK");
+	xchg("QTinit", "OK");
+	tp1_collects_word();
+	xchg("QTDP:2:" A2 ":E:0:0-", "OK");
+	xchg("QTStart", "OK");
+	resume("s");
+	stop_at(TP2, "");
+	xchg("qTStatus", status("T1;tnotrun:0", 1, 1, FRAME_WORD, BUF, 0, 0));
+	resume("s");
+	stop_at(TP2 + FAKE_INSN_LEN, "");
+	xchg("QTStop", "OK");
+	xchg("qTStatus", status("T0;tstop::0", 2, 2, FRAME_WORD + 16, BUF, 0, 0));
+	xchg("QTFrame:0", "F0T1");
+	xchg("m3010,4", "02000000");
+	xchg("D", "OK");
+	hit_tp1_to(TP2 + FAKE_INSN_LEN);
+	assert_int_not_equal(fake_mem[TP1], 0xcc);
+}
+
+/*
+ * A tracepoint and kdb's breakpoint at TP1 (kdb's bc, then the trace's end,
+ * is tests/kdb's): a hit collects and stops, gdb's continue from there
+ * does not collect again; with the trace stopped, kdb's still stops and
+ * stays planted past gdb's detach.
+ */
+static void test_with_kdb_breakpoint(void **state)
+{
+	assert_int_equal(kgdb_bp_own(TP1, KGDB_BP_KDB), 0);
+	gdb_connect();
+	xchg("QTinit", "OK");
+	tp1_collects_word();
+	xchg("QTStart", "OK");
+	resume("c");
+	break_in();
+	reset_idle();
+	stop_at(TP1, "");
+	xchg("qTStatus", status("T1;tnotrun:0", 1, 1, FRAME_WORD, BUF, 0, 0));
+	xchg("QTStop", "OK");
+	resume("c");
+	hit_tp1_to(TP1 + FAKE_INSN_LEN);
+	script_reset();
+	stop_at(TP1, "");
+	xchg("qTStatus", status("T0;tstop::0", 1, 1, FRAME_WORD, BUF, 0, 0));
+	xchg("D", "OK");
+	hit_tp1_to(TP1 + FAKE_INSN_LEN);
+	assert_int_equal(fake_mem[TP1], 0xcc);
 }
 
 /* gdb's kill, a frame selected: the kernel goes on all the same. */
@@ -809,8 +897,7 @@ static void test_detach_stops(void **state)
 	gdb_connect();
 	xchg("QTinit", "OK");
 	xchg("QTDisconnected:0", "OK");
-	xchg("QTDP:1:" A1 ":E:0:0-", "OK");
-	xchg("QTDP:-1:" A1 ":M-1,3010,4", "OK");
+	tp1_collects_word();
 	xchg("QTStart", "OK");
 	resume("c");
 	break_in();
@@ -917,6 +1004,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_circular, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_install_in_trace, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_with_breakpoint, setup_idle1, teardown),
+		cmocka_unit_test_setup_teardown(test_step_from_a_tracepoint, setup_idle1,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_with_kdb_breakpoint, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_kill_in_frame, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_odd_memory, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_limits, setup_idle1, teardown),

@@ -176,8 +176,8 @@ static void bpstat_missed(unsigned int missed)
 	char out[256];
 
 	snprintf(out, sizeof(out), "address            conds  cmds       hits      false   missed"
-		 "   errors unlogged\n0x1100                 1     0          0          0"
-		 "        %u        0        0\n", missed);
+		 "   errors unlogged owners\n0x1100                 1     0          0          0"
+		 "        %u        0        0 gdb\n", missed);
 	rcmd("bpstat", out, "OK");
 }
 

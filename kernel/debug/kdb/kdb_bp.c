@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * kdb's breakpoints: bp, bl, bc, be, bd, numbered as Linux's kdb numbers
- * them. They are the core's software breakpoints, kept over a gdb
- * session's end (persistent), so that handing the line to gdb and back
- * does not lose them.
+ * them. Each is kdb's share (KGDB_BP_KDB) of the core's breakpoint at its
+ * address, which gdb's sessions and z0 leave alone; whether it is enabled
+ * is whether the core has it, so bl shows what is planted.
  */
 
 #include <kernel/errno.h>
@@ -14,14 +14,19 @@
 
 static struct {
 	uintptr_t addr;
-	bool used, enabled;
+	bool used;
 } bps[KDB_MAX_BPS];
+
+static bool bp_enabled(unsigned int n)
+{
+	return kgdb_bp_owners(bps[n].addr) & KGDB_BP_KDB;
+}
 
 static void bp_print(struct printer *out, unsigned int n)
 {
 	pprintf(out, "Instruction(i) BP #%u at 0x%lx", n, (unsigned long)bps[n].addr);
 	kdb_print_symbol(out, bps[n].addr);
-	pprintf(out, "\n    is %s\n", bps[n].enabled ? "enabled" : "disabled");
+	pprintf(out, "\n    is %s\n", bp_enabled(n) ? "enabled" : "disabled");
 }
 
 /* bp <addr>: a breakpoint; bp alone, as bl, lists them. */
@@ -53,13 +58,13 @@ static int kdb_bp(struct printer *out, int argc, char **argv)
 		pprintf(out, "Too many breakpoints\n");
 		return -ENOSPC;
 	}
-	err = kgdb_set_sw_break(addr, true);
+	err = kgdb_bp_own(addr, KGDB_BP_KDB);
 	if (err) {
 		pprintf(out, "bp: cannot set a breakpoint at 0x%lx (%d)\n", (unsigned long)addr, err);
 		return err;
 	}
 	bps[free_slot].addr = addr;
-	bps[free_slot].used = bps[free_slot].enabled = true;
+	bps[free_slot].used = true;
 	bp_print(out, free_slot);
 	return 0;
 }
@@ -98,14 +103,14 @@ static int bp_change(struct printer *out, int argc, char **argv)
 	for (i = 0; i < KDB_MAX_BPS; i++) {
 		if (!(mask & (1U << i)))
 			continue;
-		if (op == 'e' && !bps[i].enabled)
-			bps[i].enabled = !kgdb_set_sw_break(bps[i].addr, true);
-		else if (op != 'e' && bps[i].enabled)
-			bps[i].enabled = kgdb_remove_sw_break(bps[i].addr) != 0;
+		if (op == 'e')
+			kgdb_bp_own(bps[i].addr, KGDB_BP_KDB);
+		else
+			kgdb_bp_disown(bps[i].addr, KGDB_BP_KDB);
 		if (op == 'c')
 			bps[i].used = false;
 		pprintf(out, "Breakpoint %u at 0x%lx %s\n", i, (unsigned long)bps[i].addr,
-			op == 'c' ? "cleared" : op == 'd' ? "disabled" : "enabled");
+			op == 'c' ? "cleared" : bp_enabled(i) ? "enabled" : "disabled");
 	}
 	return 0;
 }

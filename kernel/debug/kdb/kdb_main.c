@@ -365,12 +365,10 @@ static bool flow(int req, const struct kgdb_stop *stop, struct kgdb_resume *res)
 		res->cpu = stop->cpu;
 		res->has_addr = kdb.go_has_addr;
 		res->addr = kdb.go_addr;
-		res->over_break = true;
 		return true;
 	case KGDB_CMD_SS:
 		res->action = KGDB_STEP;
 		res->cpu = stop->cpu;
-		res->over_break = true;
 		stepped = true;
 		return true;
 	case KGDB_CMD_TO_GDB:
