@@ -519,13 +519,10 @@ struct kgdb_io {
 	void (*pre_exception)(void);
 	void (*post_exception)(void);
 	/*
-	 * Optional: a new client's session begins (its first packet was just
-	 * received), or the client ended its session (detach or kill, after
-	 * the last reply went out). Debugger context. A packet transport
-	 * forgets what it kept of the last client's packets; one that serves
-	 * one client at a time may accept another once a session ends.
+	 * Optional: the client ended its session (detach or kill, after the
+	 * last reply went out). Debugger context. A transport that serves one
+	 * client at a time may accept another.
 	 */
-	void (*session_start)(void);
 	void (*session_end)(void);
 	/*
 	 * The transport is also a console: kernel messages already reach the

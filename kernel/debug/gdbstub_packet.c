@@ -5,8 +5,8 @@
  * no-ack mode and the retransmissions. A packet transport (datagrams)
  * gets whole payloads and does its own loss and duplicate handling with
  * the frame scanner and encoder exported here. One place tells a new
- * client's session from the packets, and raises the event that ack mode,
- * the breakpoints and the transport listen to.
+ * client's session from the packets, and raises the event that ack mode
+ * and the breakpoints listen to.
  *
  * __noinline marks a helper that several callers would otherwise each
  * carry a copy of: bytes the debugger's footprint keeps (make bench).
@@ -154,7 +154,7 @@ void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx
 
 /*
  * A new client: acks on (after one that died in no-ack mode), nothing of
- * an earlier client's breakpoints left, and the transport told. LLDB's
+ * an earlier client's breakpoints left. LLDB's
  * qSupported that follows its QStartNoAckMode belongs to the session that
  * packet began, and keeps its no-ack mode.
  */
@@ -170,8 +170,6 @@ static void gdb_session_event(size_t len)
 	gdb_noack = false;
 	kgdb_remove_all_breaks(false);
 	kgdb_bp_agent_reset(false);
-	if (kgdb_io_ops->session_start)
-		kgdb_io_ops->session_start();
 }
 
 /* QStartNoAckMode was answered (and, in ack mode still, acked). */

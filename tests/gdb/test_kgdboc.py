@@ -225,20 +225,22 @@ def test_kgdboc_at_run_time(target):
     m.expect(r"kgdb: no debugger transport registered")
 
 
-def test_attach_to_a_stalled_machine(target, arch):
-    """While the machine is stopped (as a vCPU starved on a loaded host is),
-    gdb times out waiting for the ack of its qSupported and sends it again,
-    several times. The stub answers the last copy only: answering each one
-    would shift every later reply by one packet, and gdb would take the
-    second qSupported reply for the answer to its next question."""
+def attach_to_a_stalled_machine(target, hold_copies=False):
+    """gdb attaches while the machine is stopped (as a vCPU starved on a
+    loaded host is): gdb times out waiting for the ack of its qSupported
+    and sends it again. With @hold_copies (kgdboe), the copy reaches the
+    stub only after its reply to the first went out. Then gdb's session
+    must be in step: one reply to each of its packets."""
     m = Machine(**target.machine_args()).start(run=False)
     target.machine = m
     m.resume()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
+    if hold_copies:
+        m.relay.hold_copies = True
     m.monitor("stop")
     g = target.gdb(connect=False)
     # gdb sends qSupported at 0 s and 3 s, and would again at 6 s: the stub
-    # resumed at 4 s has two copies waiting, and 2 s to answer.
+    # resumed at 4 s has two copies (or, held, one) waiting, and 2 s to answer.
     g.cmd("set remotetimeout 3")
     boot = threading.Timer(4, m.resume)
     boot.start()
@@ -252,3 +254,11 @@ def test_attach_to_a_stalled_machine(target, arch):
     resume_to_shell(m, g)
     m.write("uptime\n")
     assert g.wait_stop().func == "cmd_uptime"
+    return m
+
+
+def test_attach_to_a_stalled_machine(target, arch):
+    """The stub answers the last copy of gdb's qSupported only: answering
+    each one would shift every later reply by one packet, and gdb would
+    take the second qSupported reply for the answer to its next question."""
+    attach_to_a_stalled_machine(target)
