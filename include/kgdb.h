@@ -546,6 +546,8 @@ enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_
 			      size_t *end);
 /* Whether a packet begins a client's session (gdb's qSupported, LLDB's QStartNoAckMode). */
 bool gdb_session_opener(const u8 *body, size_t len);
+/* A hash of a packet's payload: tells a copy of a request from another request. */
+u32 gdb_packet_hash(const char *p, size_t len);
 /* "$@payload#cs", run-length encoded, one byte at a time through @put. */
 void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx);
 

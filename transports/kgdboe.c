@@ -354,16 +354,6 @@ static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 	}
 }
 
-/* FNV-1a: tells a copy of a request from another one of the same length. */
-static u32 gdb_hash(const char *p, size_t len)
-{
-	u32 h = 2166136261u;
-
-	while (len--)
-		h = (h ^ (u8)*p++) * 16777619u;
-	return h;
-}
-
 /*
  * One turn of the debugger's wait: what the NIC holds, the NAK owed for a
  * damaged packet, and the last reply again if gdb NAKed it or, where gdb
@@ -412,7 +402,7 @@ static enum kgdboe_copy copy_kind(const char *buf, int len, bool unacked)
 	unsigned long until = MAX(since_reply + KGDBOE_POLL_US, KGDBOE_COPY_MIN_US);
 
 	if (!unacked || !rel.answered || len != rel.req_len ||
-	    gdb_hash(buf, (size_t)len) != rel.req_hash)
+	    gdb_packet_hash(buf, (size_t)len) != rel.req_hash)
 		return NOT_A_COPY;
 	while (!rel.acked && !rx_used() && rel.quiet_us < until)
 		kgdboe_wait_turn(false);
@@ -442,7 +432,7 @@ static int kgdboe_get_packet(char *buf, size_t size)
 			rel.ack_owed = true;
 			rel.answered = false;
 			rel.req_len = len;
-			rel.req_hash = len >= 0 ? gdb_hash(buf, (size_t)len) : 0;
+			rel.req_hash = len >= 0 ? gdb_packet_hash(buf, (size_t)len) : 0;
 			return len;
 		}
 		kgdboe_wait_turn(rel.stop);

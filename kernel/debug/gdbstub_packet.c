@@ -34,6 +34,11 @@
  * checksum digit that was lost, which gdb 13 fails the command on.
  */
 #define GDB_POLL_US		10
+/*
+ * gdb acks a reply it got within this much (its copies of a request come
+ * a remotetimeout apart, 1 s or more).
+ */
+#define GDB_COPY_ACK_US		500000UL
 #define GDB_RESEND_US		10000000UL
 #define GDB_RESEND_MAX_US	60000000UL
 /* Console text goes out in O packets of at most this much text. */
@@ -53,6 +58,11 @@ static bool tx_overflow;
 static bool gdb_noack;
 /* A '$' arrived while we waited for an ack: the next packet has begun. */
 static bool rx_started;
+/* ... where gdb's ack of our reply was due: perhaps a copy of its request. */
+static bool rx_unacked;
+/* The last request, to tell a copy of it. */
+static u32 req_hash;
+static int req_len = -1;
 /*
  * The O packets sent while the target ran that gdb has not acked yet: a
  * '+' gdb sends late for one of them is not the ack of a reply. gdb acks
@@ -121,6 +131,16 @@ __noinline bool gdb_session_opener(const u8 *body, size_t len)
 	       (len == 15 && !memcmp(body, "QStartNoAckMode", 15));
 }
 
+/* FNV-1a. */
+u32 gdb_packet_hash(const char *p, size_t len)
+{
+	u32 h = 2166136261u;
+
+	while (len--)
+		h = (h ^ (u8)*p++) * 16777619u;
+	return h;
+}
+
 /* Emit one packet, run-length encoded where that saves bytes. */
 void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx)
 {
@@ -183,6 +203,8 @@ void gdb_framing_reset(void)
 {
 	gdb_noack = false;
 	rx_started = false;
+	rx_unacked = false;
+	req_len = -1;
 	acks_owed = 0;
 }
 
@@ -263,18 +285,65 @@ static void gdb_ack(u8 c)
 }
 
 /*
+ * gdb's answer to a reply: '+', '-', '$' (its next packet), or silence
+ * for @silence_us (0: wait as long as it takes).
+ */
+static int gdb_await_ack(unsigned long silence_us)
+{
+	int c;
+
+	for (;;) {
+		c = silence_us ? gdb_getc_within(silence_us) : gdb_getc();
+		if (c == '+' && acks_owed) {
+			acks_owed--;
+			continue;
+		}
+		if (c == '+' || c == '-' || c == '$' || c == KGDB_NO_CHAR)
+			return c;
+	}
+}
+
+/*
+ * A packet that came where gdb's ack of our reply was due (@unacked), the
+ * same as the request that reply answers, is a copy gdb sent before the
+ * reply reached it: it timed out waiting for our ack, because the machine
+ * stalled or the ack was lost. If gdb's ack follows, it got the reply,
+ * and the copy gets none (gdb would take a second one for the answer to
+ * its next packet); if not, the copy is answered.
+ */
+static bool gdb_stale_copy(int len, bool unacked)
+{
+	int c;
+
+	if (!unacked || len != req_len || gdb_packet_hash(gdb_buf, (size_t)len) != req_hash)
+		return false;
+	c = gdb_await_ack(GDB_COPY_ACK_US);
+	if (c == '$')
+		rx_started = rx_unacked = true;
+	return c == '+';
+}
+
+/*
  * A damaged packet is NAKed, so that gdb sends it again, or in no-ack mode
  * dropped; a whole one is acked (a too long one too: its handler answers
  * with an error), in the ack mode its own session event left.
  */
 static int gdb_stream_get(void)
 {
+	bool unacked;
 	int len;
 
-	while ((len = gdb_read_frame()) == -EBADMSG)
-		gdb_ack('-');
-	if (len >= 0)
+	do {
+		unacked = rx_unacked;
+		rx_unacked = false;
+		while ((len = gdb_read_frame()) == -EBADMSG)
+			gdb_ack('-');
+	} while (len >= 0 && gdb_stale_copy(len, unacked));
+	if (len >= 0) {
+		req_len = len;
+		req_hash = gdb_packet_hash(gdb_buf, (size_t)len);
 		gdb_session_event((size_t)len);
+	}
 	gdb_ack('+');
 	return len;
 }
@@ -307,25 +376,6 @@ static bool gdb_reply_overtaken(void)
 }
 
 /*
- * gdb's answer to a reply: '+', '-', '$' (its next packet), or silence
- * for @silence_us (0: wait as long as it takes).
- */
-static int gdb_await_ack(unsigned long silence_us)
-{
-	int c;
-
-	for (;;) {
-		c = silence_us ? gdb_getc_within(silence_us) : gdb_getc();
-		if (c == '+' && acks_owed) {
-			acks_owed--;
-			continue;
-		}
-		if (c == '+' || c == '-' || c == '$' || c == KGDB_NO_CHAR)
-			return c;
-	}
-}
-
-/*
  * Send a reply and, unless in no-ack mode, resend it until gdb acks it;
  * the @stop reply gdb waits for after a resume also after silence.
  */
@@ -346,8 +396,8 @@ static void gdb_stream_put(const char *s, size_t len, bool stop)
 			silence_us = MIN(2 * silence_us, GDB_RESEND_MAX_US);
 		if (c == '-' || c == KGDB_NO_CHAR)
 			continue;
-		/* gdb went on to its next packet: take that as the ack. */
-		rx_started = c == '$';
+		/* gdb went on to its next packet, or sent its request again. */
+		rx_started = rx_unacked = c == '$';
 		return;
 	}
 }

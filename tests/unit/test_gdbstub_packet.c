@@ -121,6 +121,46 @@ static void test_retransmitted_packet_is_answered_once(void **state)
 	break_in();
 }
 
+/*
+ * The copy came after the reply went out (the machine stalled, and the
+ * line delivered what gdb had sent meanwhile a little at a time), and
+ * gdb's ack of the reply follows it: the copy gets no second reply, which
+ * gdb would take for the answer to its next packet.
+ */
+static void test_copy_after_the_reply_gets_none(void **state)
+{
+	gdb_connect();
+	script_pkt("qC");
+	expect_str("+");
+	expect_pkt("QC2");
+	script_pkt("qC");
+	script_late(100000);
+	script_str("+");
+	xchg("qAttached", "1");
+	resume("c");
+	break_in();
+}
+
+/*
+ * The same request again where the ack was due, and no ack follows: gdb
+ * lost our ack and reply (a copy), or its ack (a second step). It is
+ * answered.
+ */
+static void test_repeat_with_no_ack_is_answered(void **state)
+{
+	gdb_connect();
+	script_pkt("qC");
+	expect_str("+");
+	expect_pkt("QC2");
+	script_pkt("qC");
+	expect_str("+");
+	expect_pkt("QC2");
+	script_str("+");
+	xchg("qAttached", "1");
+	resume("c");
+	break_in();
+}
+
 static void test_rle_literal(void **state)
 {
 	gdb_connect();
@@ -249,6 +289,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stale_nak_is_dropped, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_retransmitted_packet_is_answered_once,
 						setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_copy_after_the_reply_gets_none, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_repeat_with_no_ack_is_answered, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_oversized, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
