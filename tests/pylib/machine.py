@@ -89,6 +89,20 @@ def connect_line(port, timeout=None):
     return s
 
 
+def name_of(elf, addr):
+    """symbol+offset of @addr in @elf (nm reads any ELF), or "?"."""
+    out = subprocess.run(["nm", "-n", elf], capture_output=True, text=True).stdout
+    best = None
+    for ln in out.splitlines():
+        f = ln.split()
+        if len(f) == 3 and f[1] in "tTwW":
+            a = int(f[0], 16)
+            if a > addr:
+                break
+            best = (f[2], a)
+    return f"{best[0]}+{addr - best[1]:#x}" if best else "?"
+
+
 def kernel_path(arch, variant=""):
     return os.path.join(ROOT, "build", arch + variant, "vmlinux")
 
@@ -179,6 +193,7 @@ class Machine:
         self.pos = 0          # search start in self.out for expect()
         self.iac = b""        # an unfinished telnet command from the console
         self.qemu_text = ""   # QEMU's own output, once it has exited
+        self.snapshot_text = ""   # the vCPUs when the test failed (snapshot())
         self.cmd = []
         testlog.track(self, "machine")
 
@@ -358,8 +373,31 @@ class Machine:
     def log_text(self):
         """What to keep of a failed test (tests/pylib/testlog.py)."""
         cmd = " ".join(self.cmd)
-        return {"console": self.text(),
+        logs = {"console": self.text(),
                 "qemu": f"$ {cmd}\n{self.qemu_output()}"}
+        if self.snapshot_text:
+            logs["vcpus"] = self.snapshot_text
+        return logs
+
+    def snapshot(self):
+        """Where each vCPU is when a test fails, while the machine still runs:
+        QEMU's `info cpus` (a halted vCPU waits in wfi/hlt) and each CPU's
+        registers twice, half a second apart, their PCs named from the ELF.
+        A debugger that stopped answering shows here as a master napping
+        for good, or spinning, and where."""
+        if not (self.proc and self.proc.poll() is None and getattr(self, "monitor_port", None)):
+            return
+        out = []
+        for _ in range(2):
+            for cmd in ("info cpus", "info registers -a"):
+                text = self.monitor(cmd)
+                out.append(f"(qemu) {cmd}\n{text}")
+            out.append(f"busy vCPUs: {self.busy_vcpus(0.5)}\n")
+        text = "".join(out)
+        pcs = sorted(set(int(v, 16) for v in re.findall(
+            r"\b(?:PC|RIP|EIP|R15|pc|NIP)\s*[=:]?\s*(?:0x)?([0-9a-fA-F]{8,16})\b", text)))
+        self.snapshot_text = text + "".join(f"{pc:#x} {name_of(self.kernel, pc)}\n"
+                                            for pc in pcs)
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
