@@ -3,6 +3,15 @@
 
 #include "harness.h"
 
+/* gdb acks the last reply; the next request gets its own answer; the session ends. */
+static void acked_and_in_step(void)
+{
+	script_str("+");
+	xchg("qAttached", "1");
+	resume("c");
+	break_in();
+}
+
 static void test_bad_checksum_nak_retransmit(void **state)
 {
 	gdb_connect();
@@ -99,10 +108,7 @@ static void test_stale_nak_is_dropped(void **state)
 	script_str("-");
 	expect_str("+");
 	expect_pkt("QC2");
-	script_str("+");
-	xchg("qAttached", "1");
-	resume("c");
-	break_in();
+	acked_and_in_step();
 }
 
 static void test_retransmitted_packet_is_answered_once(void **state)
@@ -115,10 +121,7 @@ static void test_retransmitted_packet_is_answered_once(void **state)
 	script_pkt("qC");
 	expect_str("+++");
 	expect_pkt("QC2");
-	script_str("+");
-	xchg("qAttached", "1");
-	resume("c");
-	break_in();
+	acked_and_in_step();
 }
 
 /*
@@ -135,10 +138,7 @@ static void test_copy_after_the_reply_gets_none(void **state)
 	expect_pkt("QC2");
 	script_pkt("qC");
 	script_late(100000);
-	script_str("+");
-	xchg("qAttached", "1");
-	resume("c");
-	break_in();
+	acked_and_in_step();
 }
 
 /*
@@ -155,10 +155,7 @@ static void test_repeat_with_no_ack_is_answered(void **state)
 	script_pkt("qC");
 	expect_str("+");
 	expect_pkt("QC2");
-	script_str("+");
-	xchg("qAttached", "1");
-	resume("c");
-	break_in();
+	acked_and_in_step();
 }
 
 static void test_rle_literal(void **state)

@@ -474,24 +474,30 @@ static void test_a_copy_of_the_opener_with_no_ack_gets_the_reply_again(void **st
 	assert_in_range(out_us[1] - out_us[0], KGDBOE_COPY_MIN_US, KGDBOE_COPY_MIN_US + 10000);
 }
 
-/*
- * A new gdb on another port sends the same first packet while the old
- * gdb's reply to it waits for its ack: a session of its own, not a copy.
- */
-static void test_a_new_peers_opener_is_no_copy(void **state)
+/* A new gdb on the next port, @late_us after the last datagram: a whole session. */
+static void new_gdb_session(unsigned long late_us)
 {
 	char buf[64];
 
-	peer_raw("+");
-	peer_pkt("qSupported");
-	want_pkt(true, SUPPORTED);
-	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "qSupported"), 0);
+	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "qSupported"), late_us);
 	want_pkt(true, SUPPORTED);
 	peer_raw_from(PEER_PORT + 1, "+", 1, 0);
 	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "D"), 0);
 	want_pkt(true, "OK");
 	stop_here();
 	assert_datagrams();
+}
+
+/*
+ * A new gdb on another port sends the same first packet while the old
+ * gdb's reply to it waits for its ack: a session of its own, not a copy.
+ */
+static void test_a_new_peers_opener_is_no_copy(void **state)
+{
+	peer_raw("+");
+	peer_pkt("qSupported");
+	want_pkt(true, SUPPORTED);
+	new_gdb_session(0);
 	assert_int_equal(kgdboe_count.resent, 0);
 }
 
@@ -549,13 +555,7 @@ static void test_who_is_heard(void **state)
 	connect();
 	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "?"), 0);
 	exchange("qC", "QC2");
-	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "qSupported"), 600000);
-	want_pkt(true, SUPPORTED);
-	peer_raw_from(PEER_PORT + 1, "+", 1, 0);
-	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "D"), 0);
-	want_pkt(true, "OK");
-	stop_here();
-	assert_datagrams();
+	new_gdb_session(600000);
 	assert_int_equal(kgdboe_count.rx_foreign, 1);
 	assert_int_equal(kgdboe_owner.ip, 0);	/* the session ended */
 }
