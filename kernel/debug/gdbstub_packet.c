@@ -64,6 +64,13 @@ static bool rx_unacked;
 static u32 req_hash;
 static int req_len = -1;
 /*
+ * An O packet is going out on a stream: if its CPU stops halfway (its
+ * trap, or held after the master waited for it long), the packet is
+ * closed before the debugger's next one, which gdb would otherwise read
+ * as its rest.
+ */
+static bool o_open;
+/*
  * The O packets sent while the target ran that gdb has not acked yet: a
  * '+' gdb sends late for one of them is not the ack of a reply. gdb acks
  * all of them before it sends its next packet.
@@ -376,6 +383,20 @@ static bool gdb_reply_overtaken(void)
 }
 
 /*
+ * An O packet cut short ends here, with a checksum gdb rejects (in no-ack
+ * mode it does not look: it shows what text there was).
+ */
+static void gdb_close_cut_frame(void)
+{
+	if (!READ_ONCE(o_open))
+		return;
+	WRITE_ONCE(o_open, false);
+	gdb_putc('#', NULL);
+	gdb_putc('0', NULL);
+	gdb_putc('0', NULL);
+}
+
+/*
  * Send a reply and, unless in no-ack mode, resend it until gdb acks it;
  * the @stop reply gdb waits for after a resume also after silence.
  */
@@ -384,6 +405,7 @@ static void gdb_stream_put(const char *s, size_t len, bool stop)
 	unsigned long silence_us = stop ? GDB_RESEND_US : 0;
 	int c;
 
+	gdb_close_cut_frame();
 	if (gdb_reply_overtaken())
 		return;
 	for (;;) {
@@ -443,7 +465,10 @@ void gdbstub_console_write(const char *s, size_t len)
 		if (packet_transport()) {
 			kgdb_io_ops->put_packet(o, 1 + 2 * n, KGDB_PACKET_NOTICE);
 		} else {
+			gdb_close_cut_frame();
+			WRITE_ONCE(o_open, true);
 			gdb_frame_emit(o, 1 + 2 * n, gdb_putc, NULL);
+			WRITE_ONCE(o_open, false);
 			gdb_flush();
 			if (!gdb_noack)
 				acks_owed++;

@@ -221,6 +221,48 @@ static void test_late_ack_of_an_o_packet_is_not_the_stop_replys(void **state)
 	assert_output();
 }
 
+/* The third byte of an O packet: a breakpoint in the console's path. */
+static void trap_in_an_o_packet(u8 c)
+{
+	static unsigned int n;
+
+	if (++n < 3)
+		return;
+	n = 0;
+	fake_write_hook = NULL;
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+}
+
+/*
+ * A CPU stops halfway through an O packet (here its own breakpoint): the
+ * packet is closed before the stop reply, which gdb would otherwise read
+ * as its rest, and lose. The rest goes out once the CPU runs on.
+ */
+static void test_o_packet_cut_short_is_closed(void **state)
+{
+	extern struct console *fake_console;
+	const char *o = "O68690a";
+	char rest[16];
+	unsigned int sum = 0;
+
+	gdb_connect();
+	resume("c");
+	kgdb_breakpoint();
+	expect_str("$O6");
+	expect_str("#00");
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	for (const char *p = o; *p; p++)
+		sum += (u8)*p;
+	snprintf(rest, sizeof(rest), "%s#%02x", o + 2, sum & 0xff);
+	expect_str(rest);
+	fake_write_hook = trap_in_an_o_packet;
+	fake_console->write(fake_console, "hi\n", 3);
+	assert_output();
+}
+
 /* The scanner packet transports frame with: every case of a buffer. */
 static void test_frame_scan(void **state)
 {
@@ -294,6 +336,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_silence_is_napped_through, setup1, teardown),
 		cmocka_unit_test(test_frame_scan),
 		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_o_packet_cut_short_is_closed, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,
 						setup1, teardown),
 	};
