@@ -2,6 +2,8 @@
 /* kernel/debug/gdbstub_packet.c: framing, acks and NAKs, run-length encoding. */
 
 #include "harness.h"
+#include <pthread.h>
+#include <unistd.h>
 
 /* gdb acks the last reply; the next request gets its own answer; the session ends. */
 static void acked_and_in_step(void)
@@ -263,6 +265,59 @@ static void test_o_packet_cut_short_is_closed(void **state)
 	assert_output();
 }
 
+static bool writer_paused;
+
+/* The third byte of an O packet: the CPU writing it is slow to go on. */
+static void pause_in_an_o_packet(u8 c)
+{
+	static unsigned int n;
+
+	if (++n < 3)
+		return;
+	n = 0;
+	fake_write_hook = NULL;
+	__atomic_store_n(&writer_paused, true, __ATOMIC_RELEASE);
+	usleep(50000);
+}
+
+static void *console_write_on_cpu3(void *arg)
+{
+	extern struct console *fake_console;
+
+	fake_this_cpu = 3;
+	fake_console->write(fake_console, "hi\n", 3);
+	return NULL;
+}
+
+/*
+ * Another CPU is halfway through an O packet when this one stops: the
+ * stop reply waits for the packet's end (held halfway, that CPU would
+ * leave gdb half a packet to read the stop reply into).
+ */
+static void test_stop_waits_for_an_o_packet_on_another_cpu(void **state)
+{
+	pthread_t writer;
+
+	gdb_connect();
+	resume("c");
+	kgdb_breakpoint();
+	expect_pkt("O68690a");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");	/* the O packet's */
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	writer_paused = false;
+	fake_write_hook = pause_in_an_o_packet;
+	pthread_create(&writer, NULL, console_write_on_cpu3, NULL);
+	while (!__atomic_load_n(&writer_paused, __ATOMIC_ACQUIRE))
+		usleep(100);
+	kgdb_breakpoint();
+	pthread_join(writer, NULL);
+	assert_output();
+}
+
 /* The scanner packet transports frame with: every case of a buffer. */
 static void test_frame_scan(void **state)
 {
@@ -337,6 +392,8 @@ int main(void)
 		cmocka_unit_test(test_frame_scan),
 		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_o_packet_cut_short_is_closed, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_stop_waits_for_an_o_packet_on_another_cpu, setup1,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,
 						setup1, teardown),
 	};
