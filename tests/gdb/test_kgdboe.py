@@ -5,13 +5,11 @@ a network that loses datagrams. The rest of the suite runs over kgdboe as
 well (tests/conftest.py)."""
 import re
 import socket
-import threading
 
 import pytest
 
 from machine import KGDBOE_ARCHES, PROMPT, tty
 from target import Target
-from test_kgdboc import attach_to_a_stalled_machine
 from test_stepping import stepi_follows_the_code
 
 
@@ -137,27 +135,3 @@ def test_a_session_through_a_lossy_network(make_target):
     m.expect(re.escape(PROMPT), timeout=60)
     assert m.relay.count["lost"] > 0, m.relay.count
 
-
-def test_copies_that_come_after_the_reply(make_target):
-    """A machine that was stopped takes the datagrams queued meanwhile one
-    at a time: a copy gdb sent of its request may reach the stub after the
-    reply to the first went out (the relay holds it back until then). The
-    copy gets no second reply, which gdb would take for the answer to its
-    next question: neither gdb's first packet nor a memory read."""
-    t = make_target()
-    m = attach_to_a_stalled_machine(t, hold_copies=True)
-    assert m.relay.count["held"] == 1, m.relay.count
-    g = t.gdbs[0]
-    m.monitor("stop")
-    boot = threading.Timer(4, m.resume)
-    boot.start()
-    try:
-        jiffies = g.cmd("p/x jiffies")
-    finally:
-        boot.join()
-    assert m.relay.count["held"] == 2, m.relay.count
-    assert re.search(r"= 0x[0-9a-f]+$", jiffies), jiffies
-    # The next reads get their own answers: the code as the ELF has it.
-    elf = t.gdb(connect=False)
-    assert g.cmd("x/16xb cmd_uptime+16") == elf.cmd("x/16xb cmd_uptime+16")
-    assert g.cmd("p/x jiffies").split("=")[1] == jiffies.split("=")[1]
