@@ -12,7 +12,7 @@ import socket
 import threading
 import time
 
-from machine import connect_line
+from machine import chunks, close_all, proxy_ends
 from netrelay import COPY_LEAD
 
 
@@ -45,12 +45,7 @@ class CopyHoldingProxy:
     """One gdb at a time to the line at @upstream_port; .port is its own."""
 
     def __init__(self, upstream_port):
-        self.up = connect_line(upstream_port, timeout=10)
-        self.up.settimeout(None)
-        self.listener = socket.socket()
-        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.listener.bind(("127.0.0.1", 0))
-        self.listener.listen(1)
+        self.up, self.listener = proxy_ends(upstream_port)
         self.port = self.listener.getsockname()[1]
         self.client = None
         self.count = {"held": 0}
@@ -75,13 +70,7 @@ class CopyHoldingProxy:
         self.client = c
         frames = FrameEnds()
         threading.Thread(target=self._flush_later, daemon=True).start()
-        while True:
-            try:
-                data = c.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
+        for data in chunks(c):
             with self.lock:
                 for is_frame, piece in frames.feed(data):
                     if is_frame and piece == self.last and not self.answered:
@@ -105,13 +94,7 @@ class CopyHoldingProxy:
 
     def _from_target(self):
         frames = FrameEnds()
-        while True:
-            try:
-                data = self.up.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
+        for data in chunks(self.up):
             # The copy goes on before gdb can see the reply and answer it.
             with self.lock:
                 if any(is_frame for is_frame, _ in frames.feed(data)):
@@ -128,11 +111,5 @@ class CopyHoldingProxy:
                     pass
 
     def close(self):
-        for s in (self.listener, self.up, self.client):
-            if s:
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-                s.close()
+        close_all(self.listener, self.up, self.client)
         self.client = None

@@ -89,6 +89,41 @@ def connect_line(port, timeout=None):
     return s
 
 
+def chunks(sock):
+    """What @sock receives, a chunk at a time, until it closes or fails."""
+    while True:
+        try:
+            data = sock.recv(65536)
+        except OSError:
+            return
+        if not data:
+            return
+        yield data
+
+
+def close_all(*socks):
+    """Shut down and close each socket given (None: skipped)."""
+    for s in socks:
+        if s:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+
+def proxy_ends(upstream_port):
+    """A line proxy's two ends: the line, opened once and kept, and a
+    listening socket on 127.0.0.1 for its one client at a time."""
+    up = connect_line(upstream_port, timeout=10)
+    up.settimeout(None)
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    return up, listener
+
+
 def name_of(elf, addr):
     """symbol+offset of @addr in @elf (nm reads any ELF), or "?"."""
     out = subprocess.run(["nm", "-n", elf], capture_output=True, text=True).stdout

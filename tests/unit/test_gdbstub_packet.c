@@ -223,8 +223,10 @@ static void test_late_ack_of_an_o_packet_is_not_the_stop_replys(void **state)
 	assert_output();
 }
 
-/* The third byte of an O packet: a breakpoint in the console's path. */
-static void trap_in_an_o_packet(u8 c)
+/* What happens at the third byte of the next O packet (fake_write_hook). */
+static void (*at_third_byte)(void);
+
+static void third_byte_of_an_o_packet(u8 c)
 {
 	static unsigned int n;
 
@@ -232,6 +234,12 @@ static void trap_in_an_o_packet(u8 c)
 		return;
 	n = 0;
 	fake_write_hook = NULL;
+	at_third_byte();
+}
+
+/* A breakpoint in the console's path. */
+static void trap(void)
+{
 	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
 	kgdb_breakpoint();
 }
@@ -260,22 +268,17 @@ static void test_o_packet_cut_short_is_closed(void **state)
 		sum += (u8)*p;
 	snprintf(rest, sizeof(rest), "%s#%02x", o + 2, sum & 0xff);
 	expect_str(rest);
-	fake_write_hook = trap_in_an_o_packet;
+	at_third_byte = trap;
+	fake_write_hook = third_byte_of_an_o_packet;
 	fake_console->write(fake_console, "hi\n", 3);
 	assert_output();
 }
 
 static bool writer_paused;
 
-/* The third byte of an O packet: the CPU writing it is slow to go on. */
-static void pause_in_an_o_packet(u8 c)
+/* The CPU writing is slow to go on. */
+static void pause_writer(void)
 {
-	static unsigned int n;
-
-	if (++n < 3)
-		return;
-	n = 0;
-	fake_write_hook = NULL;
 	__atomic_store_n(&writer_paused, true, __ATOMIC_RELEASE);
 	usleep(50000);
 }
@@ -309,7 +312,8 @@ static void test_stop_waits_for_an_o_packet_on_another_cpu(void **state)
 	script_str("+");
 	xchg("D", "OK");
 	writer_paused = false;
-	fake_write_hook = pause_in_an_o_packet;
+	at_third_byte = pause_writer;
+	fake_write_hook = third_byte_of_an_o_packet;
 	pthread_create(&writer, NULL, console_write_on_cpu3, NULL);
 	while (!__atomic_load_n(&writer_paused, __ATOMIC_ACQUIRE))
 		usleep(100);
