@@ -532,13 +532,10 @@ struct kgdb_io {
 	void (*pre_exception)(void);
 	void (*post_exception)(void);
 	/*
-	 * Optional: a new client's session begins (its first packet was just
-	 * received), or the client ended its session (detach or kill, after
-	 * the last reply went out). Debugger context. A packet transport
-	 * forgets what it kept of the last client's packets; one that serves
-	 * one client at a time may accept another once a session ends.
+	 * Optional: the client ended its session (detach or kill, after the
+	 * last reply went out). Debugger context. A transport that serves one
+	 * client at a time may accept another.
 	 */
-	void (*session_start)(void);
 	void (*session_end)(void);
 	/*
 	 * The transport is also a console: kernel messages already reach the
@@ -562,6 +559,8 @@ enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_
 			      size_t *end);
 /* Whether a packet begins a client's session (gdb's qSupported, LLDB's QStartNoAckMode). */
 bool gdb_session_opener(const u8 *body, size_t len);
+/* A hash of a packet's payload: tells a copy of a request from another request. */
+u32 gdb_packet_hash(const char *p, size_t len);
 /* "$@payload#cs", run-length encoded, one byte at a time through @put. */
 void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx);
 

@@ -60,6 +60,8 @@ def pytest_runtest_setup(item):
 def pytest_runtest_makereport(item, call):
     outcome = yield
     rep = outcome.get_result()
+    if rep.failed and rep.when == "call":
+        testlog.snapshot()      # before the fixtures stop the machines
     if rep.failed:
         if not getattr(item, "kgdb_failed", False):
             rep.sections.append(("kept logs", "console and gdb logs: " +

@@ -16,7 +16,12 @@ reassembled from the guest and made toward it (its MTU is 1500). Nothing
 else goes anywhere.
 
 It can also lose a fraction of the datagrams each way (loss=, seed=), for
-tests of a lossy network. Used by tests/pylib/machine.py, tools/run.py and
+tests of a lossy network, and hold back a client's copy of its last packet
+(the same packet again, with nothing from the guest between) until the guest
+has sent that client something (hold_copies): the order
+in which a NIC that was stalled may take them, the copy after the reply.
+What the client sends after that reply then follows COPY_LEAD later, so
+that a reply to the copy would go out before it. Used by tests/pylib/machine.py, tools/run.py and
 the bench; as a program it prints the QEMU arguments and relays until
 killed.
 """
@@ -35,6 +40,8 @@ GUEST_IP = bytes([10, 0, 2, 15])
 GUEST_PORT = 6443
 BROADCAST = b"\xff" * 6
 MTU = 1500
+# How long a held copy goes ahead of what its client sends next (hold_copies).
+COPY_LEAD = 0.3
 # Directions in the log, as tools/bench/proxy.py records them.
 TO_TARGET, TO_GDB = 0, 1
 
@@ -80,9 +87,16 @@ class NetRelay:
         self.rng = random.Random(seed)
         self.guest_mac = None
         self.clients = set()                # client ports seen
+        self.hold_copies = False
+        self.last_frame = {}                # client port -> its last datagram with a packet
+        self.answered = set()               # client ports the guest sent to since their last
+        self.held = []                      # (data, addr): copies held back
+        self.after_copy = []                # (data, addr) sent after a held copy's reply
+        self.after_copy_until = 0.0         # ... that go on then
         self.ip_id = 0
         self.frags = {}                     # (id) -> {offset: data}, total length
-        self.count = {"to_guest": 0, "from_guest": 0, "lost": 0, "bad": 0, "other": 0}
+        self.count = {"to_guest": 0, "from_guest": 0, "lost": 0, "bad": 0, "other": 0,
+                      "held": 0}
         self.stopping = False
         self.thread = None
         self.log = []                       # (time, direction, payload), for the bench
@@ -115,7 +129,11 @@ class NetRelay:
         sel.register(self.host, selectors.EVENT_READ, self._from_client)
         sel.register(self.nic, selectors.EVENT_READ, self._from_guest)
         while not self.stopping:
-            for key, _ in sel.select(timeout=0.2):
+            if self.after_copy and time.monotonic() >= self.after_copy_until:
+                for data, addr in self.after_copy:
+                    self._to_guest(data, addr)
+                self.after_copy = []
+            for key, _ in sel.select(timeout=0.05 if self.after_copy else 0.2):
                 try:
                     data, addr = key.fileobj.recvfrom(65536)
                 except OSError:
@@ -149,6 +167,20 @@ class NetRelay:
         self._record(TO_TARGET, data)
         if self._lose():
             return
+        if b"$" in data:
+            copy = self.last_frame.get(addr[1]) == data and addr[1] not in self.answered
+            self.last_frame[addr[1]] = data
+            self.answered.discard(addr[1])
+            if copy and self.hold_copies:
+                self.count["held"] += 1
+                self.held.append((data, addr))
+                return
+        if time.monotonic() < self.after_copy_until or self.after_copy:
+            self.after_copy.append((data, addr))
+            return
+        self._to_guest(data, addr)
+
+    def _to_guest(self, data, addr):
         udp = struct.pack("!HHHH", addr[1], GUEST_PORT, 8 + len(data), 0) + data
         udp = udp[:6] + struct.pack("!H", udp_checksum(HOST_IP, GUEST_IP, udp)) + udp[8:]
         self.ip_id = (self.ip_id + 1) & 0xFFFF
@@ -243,6 +275,11 @@ class NetRelay:
         if self._lose():
             return
         self.host.sendto(udp[8:length], ("127.0.0.1", dport))
+        self.answered.add(dport)
+        for data, addr in [h for h in self.held if h[1][1] == dport]:
+            self.held.remove((data, addr))
+            self._to_guest(data, addr)
+            self.after_copy_until = time.monotonic() + COPY_LEAD
 
 
 def main():

@@ -10,7 +10,8 @@
  * itself, with gdb's own means: each request is acked in the datagram
  * that carries its reply (so the two arrive together or not at all), a
  * request gdb sends again because that datagram was lost gets the same
- * reply again instead of running twice, and the stop reply gdb waits for
+ * reply again instead of running twice (and a copy gdb sent before that
+ * datagram reached it gets none), and the stop reply gdb waits for
  * after a resume goes out again while gdb stays silent.
  *
  * Only one peer is answered: the configured one, or else the first that
@@ -38,7 +39,8 @@
 #define KGDBOE_CONFIG_LEN	64
 /* Packets waiting for the debugger; a power of two, so that the indexes may wrap. */
 #define KGDBOE_RX_SIZE		65536
-#define KGDBOE_RX_TOO_LONG	0xffff	/* a record for a packet that did not fit */
+#define KGDBOE_RX_TOO_LONG	0x7fff	/* a record for a packet that did not fit */
+#define KGDBOE_RX_UNACKED	0x8000	/* ... for one sent before gdb acked our reply */
 /*
  * gdb reads its UDP socket BUFSIZ (8 KiB) at a time and loses the rest of
  * a longer datagram, so a longer reply goes out in more than one (the
@@ -63,10 +65,8 @@
 #define KGDBOE_RESEND_MAX_US	60000000UL
 /*
  * gdb sends a request again when neither our ack nor our reply reached it,
- * after its remotetimeout (2 s by default). A copy of the last request
- * that comes while its reply waits for gdb's ack, and later than this, is
- * such a resend; sooner, it is gdb's next packet, one that happens to be
- * the same (a second step).
+ * after its remotetimeout (2 s by default): a copy that comes later than
+ * this after our reply. gdb acks a reply it got sooner than this.
  */
 #define KGDBOE_COPY_MIN_US	500000UL
 #define GDB_INTERRUPT		0x03
@@ -74,6 +74,8 @@
 /* gdb's packets come in one datagram each. */
 _Static_assert(CONFIG_KGDB_PACKET_SIZE + 8 <= NETPOLL_MAX_UDP,
 	       "kgdboe: KGDB_PACKET_SIZE larger than a datagram netpoll can carry");
+_Static_assert(CONFIG_KGDB_PACKET_SIZE < KGDBOE_RX_TOO_LONG,
+	       "kgdboe: a packet's length must leave its record's flag free");
 
 struct kgdboe_peer {
 	u32 ip;
@@ -88,7 +90,10 @@ static struct netpoll kgdboe_np;
 static struct kgdboe_peer kgdboe_allowed;	/* from the config (ip 0: anyone) */
 static struct kgdboe_peer kgdboe_owner;		/* the session's peer (ip 0: none) */
 
-/* The peer's packets, whole: a two-byte length (little-endian), then the payload. */
+/*
+ * The peer's packets, whole: a two-byte length (little-endian) with
+ * KGDBOE_RX_UNACKED, then the payload.
+ */
 static u8 rx_ring[KGDBOE_RX_SIZE];
 static size_t rx_head, rx_tail;			/* free-running */
 static bool break_in_pending;
@@ -227,26 +232,29 @@ static void resend_reply(void)
 
 /* ------------------------------------------------------------ receive */
 
-static void rx_queue(const u8 *body, size_t len)
+static void rx_queue(const u8 *body, size_t len, bool unacked)
 {
 	size_t i, rec = len <= CONFIG_KGDB_PACKET_SIZE ? len : KGDBOE_RX_TOO_LONG;
+	size_t flags = unacked ? KGDBOE_RX_UNACKED : 0;
 
 	if (KGDBOE_RX_SIZE - rx_used() < 2 + (rec == len ? len : 0)) {
 		kgdboe_count.rx_overflow++;
 		return;
 	}
 	rx_ring[rx_head++ % KGDBOE_RX_SIZE] = (u8)rec;
-	rx_ring[rx_head++ % KGDBOE_RX_SIZE] = (u8)(rec >> 8);
+	rx_ring[rx_head++ % KGDBOE_RX_SIZE] = (u8)((rec | flags) >> 8);
 	for (i = 0; rec == len && i < len; i++)
 		rx_ring[rx_head++ % KGDBOE_RX_SIZE] = body[i];
 }
 
-/* The oldest packet into @buf: its length, or -E2BIG. */
-static int rx_dequeue(char *buf, size_t size)
+/* The oldest packet into @buf: its length, or -E2BIG; and how it came. */
+static int rx_dequeue(char *buf, size_t size, bool *unacked)
 {
 	size_t len = rx_ring[rx_tail++ % KGDBOE_RX_SIZE], i;
 
 	len |= (size_t)rx_ring[rx_tail++ % KGDBOE_RX_SIZE] << 8;
+	*unacked = len & KGDBOE_RX_UNACKED;
+	len &= ~(size_t)KGDBOE_RX_UNACKED;
 	if (len == KGDBOE_RX_TOO_LONG)
 		return -E2BIG;
 	for (i = 0; i < len; i++) {
@@ -311,6 +319,7 @@ static bool kgdboe_accept(u32 ip, u16 port, const u8 *mac, const u8 *data, size_
 static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 		      const u8 *data, size_t len)
 {
+	bool new_peer = ip != kgdboe_owner.ip || port != kgdboe_owner.port;
 	enum gdb_frame f;
 	const u8 *body;
 	size_t body_len, end, i;
@@ -330,8 +339,10 @@ static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 			rx_signal(data[i]);
 		if (f == GDB_FRAME_NONE && end == len)
 			break;
+		/* Sent before gdb acked our last reply: perhaps a copy of its request. */
 		if (f == GDB_FRAME_OK)
-			rx_queue(body, body_len);
+			rx_queue(body, body_len, READ_ONCE(kgdboe_serving) && !new_peer &&
+				 rel.answered && !rel.acked);
 		else
 			nak_owed = true;
 		if (!READ_ONCE(kgdboe_serving))
@@ -341,25 +352,6 @@ static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 		data += end;
 		len -= end;
 	}
-}
-
-/* FNV-1a: tells a copy of a request from another one of the same length. */
-static u32 gdb_hash(const char *p, size_t len)
-{
-	u32 h = 2166136261u;
-
-	while (len--)
-		h = (h ^ (u8)*p++) * 16777619u;
-	return h;
-}
-
-/* A copy gdb sent because the datagram with our ack and reply was lost. */
-static bool is_copy(const char *buf, int len)
-{
-	return rel.answered && !rel.acked && len == rel.req_len &&
-	       rel.quiet_us >= KGDBOE_COPY_MIN_US &&
-	       !gdb_session_opener((const u8 *)buf, (size_t)len) &&
-	       gdb_hash(buf, (size_t)len) == rel.req_hash;
 }
 
 /*
@@ -392,22 +384,55 @@ static void kgdboe_wait_turn(bool silence_resends)
 	}
 }
 
+enum kgdboe_copy { NOT_A_COPY, COPY_SEEN, COPY_LOST };
+
+/*
+ * A packet the same as the last request, which gdb sent before it acked
+ * our reply to that request (@unacked), is one of: a copy gdb sent after
+ * its remotetimeout because the datagram with our ack and reply was lost;
+ * a copy it sent before that datagram reached it (the machine stalled,
+ * and its NIC then took what was queued one datagram at a time), which
+ * gdb acks next; or, its ack lost, gdb's next packet, the same one (a
+ * second step) and soon after our reply. gdb's ack tells, given the time
+ * a copy takes to come; a session opener gdb never sends twice in a row.
+ */
+static enum kgdboe_copy copy_kind(const char *buf, int len, bool unacked)
+{
+	unsigned long since_reply = rel.quiet_us;
+	unsigned long until = MAX(since_reply + KGDBOE_POLL_US, KGDBOE_COPY_MIN_US);
+
+	if (!unacked || !rel.answered || len != rel.req_len ||
+	    gdb_packet_hash(buf, (size_t)len) != rel.req_hash)
+		return NOT_A_COPY;
+	while (!rel.acked && !rx_used() && rel.quiet_us < until)
+		kgdboe_wait_turn(false);
+	if (rel.acked)
+		return COPY_SEEN;
+	if (since_reply >= KGDBOE_COPY_MIN_US || gdb_session_opener((const u8 *)buf, (size_t)len))
+		return COPY_LOST;
+	return NOT_A_COPY;
+}
+
 static int kgdboe_get_packet(char *buf, size_t size)
 {
+	enum kgdboe_copy copy;
+	bool unacked;
 	int len;
 
 	for (;;) {
 		if (rx_used()) {
-			len = rx_dequeue(buf, size);
-			if (len >= 0 && is_copy(buf, len)) {
+			len = rx_dequeue(buf, size, &unacked);
+			copy = len >= 0 ? copy_kind(buf, len, unacked) : NOT_A_COPY;
+			/* A copy gets our reply again only if gdb did not get it. */
+			if (copy == COPY_LOST)
 				resend_reply();
+			if (copy != NOT_A_COPY)
 				continue;
-			}
 			rel.notices = 0;	/* gdb acked them all before this packet */
 			rel.ack_owed = true;
 			rel.answered = false;
 			rel.req_len = len;
-			rel.req_hash = len >= 0 ? gdb_hash(buf, (size_t)len) : 0;
+			rel.req_hash = len >= 0 ? gdb_packet_hash(buf, (size_t)len) : 0;
 			return len;
 		}
 		kgdboe_wait_turn(rel.stop);
@@ -478,21 +503,13 @@ static void kgdboe_post_exception(void)
 	WRITE_ONCE(kgdboe_serving, false);
 }
 
-/* A new client: nothing it sends is a copy of an earlier client's request. */
-static void kgdboe_session_start(void)
-{
-	rel.req_len = -1;
-	rel.answered = false;
-	rel.notices = 0;
-}
-
 /* Nothing of an earlier peer's packets is left (a new configuration). */
 static void kgdboe_forget(void)
 {
 	rx_head = rx_tail = tx_len = reply_len = 0;
 	nak_owed = resend_wanted = break_in_pending = false;
 	memset(&rel, 0, sizeof(rel));
-	kgdboe_session_start();
+	rel.req_len = -1;
 }
 
 static void kgdboe_session_end(void)
@@ -518,7 +535,6 @@ static struct kgdb_io kgdboe_io = {
 	.init = kgdboe_init,
 	.pre_exception = kgdboe_pre_exception,
 	.post_exception = kgdboe_post_exception,
-	.session_start = kgdboe_session_start,
 	.session_end = kgdboe_session_end,
 };
 

@@ -324,10 +324,13 @@ static void release_held(unsigned int self)
 
 static bool line_claimed;	/* the transport's pre_exception ran for this entry */
 
-/* The master is to use the line: the transport's device is its alone. */
+/* The master is to use the line: the transport's device, and the client, are its alone. */
 static void kgdb_line_claim(void)
 {
-	if (!line_claimed && kgdb_io_ops->pre_exception)
+	if (line_claimed)
+		return;
+	kgdbcon_claim();
+	if (kgdb_io_ops->pre_exception)
 		kgdb_io_ops->pre_exception();
 	line_claimed = true;
 }
@@ -806,6 +809,8 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	}
 	if (line_claimed && kgdb_io_ops->post_exception)
 		kgdb_io_ops->post_exception();
+	if (line_claimed)
+		kgdbcon_unclaim();
 	line_claimed = false;
 	if (session_over(&res)) {
 		kgdb_remove_all_breaks(true);

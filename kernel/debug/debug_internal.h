@@ -242,16 +242,29 @@ static inline bool kgdb_arch_valid(const struct kgdb_arch *a)
 }
 #endif
 
-/* debug_console.c (CONFIG_KGDB_CONSOLE, kgdbcon), for debug_io.c: the transport comes and goes. */
+/*
+ * debug_console.c (CONFIG_KGDB_CONSOLE, kgdbcon), for debug_io.c: the
+ * transport comes and goes; for debug_core.c: the master takes the line.
+ */
 #ifdef CONFIG_KGDB_CONSOLE
 void kgdbcon_attach(struct kgdb_io *io);
 void kgdbcon_detach(void);
+void kgdbcon_claim(void);
+void kgdbcon_unclaim(void);
 #else
 static inline void kgdbcon_attach(struct kgdb_io *io)
 {
 }
 
 static inline void kgdbcon_detach(void)
+{
+}
+
+static inline void kgdbcon_claim(void)
+{
+}
+
+static inline void kgdbcon_unclaim(void)
 {
 }
 #endif

@@ -108,6 +108,9 @@ struct kgdb_frontend {
 	/*
 	 * Optional: kernel messages while the target runs and a client is
 	 * attached (kgdbcon), on any CPU, interrupts off, one CPU at a time.
+	 * The master waits for one to end before it holds the others, but a
+	 * write its own trap cut short (or a CPU still writing after a
+	 * second) is the front end's to close before it sends anything else.
 	 */
 	void (*console_write)(const char *s, size_t len);
 	/* Optional: the transport went away, in normal context: forget the session. */

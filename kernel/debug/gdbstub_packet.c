@@ -5,8 +5,8 @@
  * no-ack mode and the retransmissions. A packet transport (datagrams)
  * gets whole payloads and does its own loss and duplicate handling with
  * the frame scanner and encoder exported here. One place tells a new
- * client's session from the packets, and raises the event that ack mode,
- * the breakpoints and the transport listen to.
+ * client's session from the packets, and raises the event that ack mode
+ * and the breakpoints listen to.
  *
  * __noinline marks a helper that several callers would otherwise each
  * carry a copy of: bytes the debugger's footprint keeps (make bench).
@@ -33,6 +33,11 @@
  * a copy sent before gdb's timeout could land where gdb waits for a
  * checksum digit that was lost, which gdb 13 fails the command on.
  */
+/*
+ * gdb acks a reply it got within this much (its copies of a request come
+ * a remotetimeout apart, 1 s or more).
+ */
+#define GDB_COPY_ACK_US		500000UL
 #define GDB_RESEND_US		10000000UL
 #define GDB_RESEND_MAX_US	60000000UL
 /*
@@ -59,6 +64,18 @@ static bool tx_overflow;
 static bool gdb_noack;
 /* A '$' arrived while we waited for an ack: the next packet has begun. */
 static bool rx_started;
+/* ... where gdb's ack of our reply was due: perhaps a copy of its request. */
+static bool rx_unacked;
+/* The last request, to tell a copy of it. */
+static u32 req_hash;
+static int req_len = -1;
+/*
+ * An O packet is going out on a stream: if its CPU stops halfway (its
+ * trap, or held after the master waited for it long), the packet is
+ * closed before the debugger's next one, which gdb would otherwise read
+ * as its rest.
+ */
+static bool o_open;
 /*
  * The O packets sent while the target ran that gdb has not acked yet: a
  * '+' gdb sends late for one of them is not the ack of a reply. gdb acks
@@ -127,6 +144,16 @@ __noinline bool gdb_session_opener(const u8 *body, size_t len)
 	       (len == 15 && !memcmp(body, "QStartNoAckMode", 15));
 }
 
+/* FNV-1a. */
+u32 gdb_packet_hash(const char *p, size_t len)
+{
+	u32 h = 2166136261u;
+
+	while (len--)
+		h = (h ^ (u8)*p++) * 16777619u;
+	return h;
+}
+
 /* Emit one packet, run-length encoded where that saves bytes. */
 void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx)
 {
@@ -160,7 +187,7 @@ void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx
 
 /*
  * A new client: acks on (after one that died in no-ack mode), nothing of
- * an earlier client's breakpoints left, and the transport told. LLDB's
+ * an earlier client's breakpoints left. LLDB's
  * qSupported that follows its QStartNoAckMode belongs to the session that
  * packet began, and keeps its no-ack mode.
  */
@@ -176,8 +203,6 @@ static void gdb_session_event(size_t len)
 	gdb_noack = false;
 	kgdb_remove_all_breaks(false);
 	kgdb_bp_agent_reset(false);
-	if (kgdb_io_ops->session_start)
-		kgdb_io_ops->session_start();
 }
 
 /* QStartNoAckMode was answered (and, in ack mode still, acked). */
@@ -191,6 +216,8 @@ void gdb_framing_reset(void)
 {
 	gdb_noack = false;
 	rx_started = false;
+	rx_unacked = false;
+	req_len = -1;
 	acks_owed = 0;
 }
 
@@ -274,18 +301,65 @@ static void gdb_ack(u8 c)
 }
 
 /*
+ * gdb's answer to a reply: '+', '-', '$' (its next packet), or silence
+ * for @silence_us (0: wait as long as it takes).
+ */
+static int gdb_await_ack(unsigned long silence_us)
+{
+	int c;
+
+	for (;;) {
+		c = silence_us ? gdb_getc_within(silence_us) : gdb_getc();
+		if (c == '+' && acks_owed) {
+			acks_owed--;
+			continue;
+		}
+		if (c == '+' || c == '-' || c == '$' || c == KGDB_NO_CHAR)
+			return c;
+	}
+}
+
+/*
+ * A packet that came where gdb's ack of our reply was due (@unacked), the
+ * same as the request that reply answers, is a copy gdb sent before the
+ * reply reached it: it timed out waiting for our ack, because the machine
+ * stalled or the ack was lost. If gdb's ack follows, it got the reply,
+ * and the copy gets none (gdb would take a second one for the answer to
+ * its next packet); if not, the copy is answered.
+ */
+static bool gdb_stale_copy(int len, bool unacked)
+{
+	int c;
+
+	if (!unacked || len != req_len || gdb_packet_hash(gdb_buf, (size_t)len) != req_hash)
+		return false;
+	c = gdb_await_ack(GDB_COPY_ACK_US);
+	if (c == '$')
+		rx_started = rx_unacked = true;
+	return c == '+';
+}
+
+/*
  * A damaged packet is NAKed, so that gdb sends it again, or in no-ack mode
  * dropped; a whole one is acked (a too long one too: its handler answers
  * with an error), in the ack mode its own session event left.
  */
 static int gdb_stream_get(void)
 {
+	bool unacked;
 	int len;
 
-	while ((len = gdb_read_frame()) == -EBADMSG)
-		gdb_ack('-');
-	if (len >= 0)
+	do {
+		unacked = rx_unacked;
+		rx_unacked = false;
+		while ((len = gdb_read_frame()) == -EBADMSG)
+			gdb_ack('-');
+	} while (len >= 0 && gdb_stale_copy(len, unacked));
+	if (len >= 0) {
+		req_len = len;
+		req_hash = gdb_packet_hash(gdb_buf, (size_t)len);
 		gdb_session_event((size_t)len);
+	}
 	gdb_ack('+');
 	return len;
 }
@@ -318,22 +392,17 @@ static bool gdb_reply_overtaken(void)
 }
 
 /*
- * gdb's answer to a reply: '+', '-', '$' (its next packet), or silence
- * for @silence_us (0: wait as long as it takes).
+ * An O packet cut short ends here, with a checksum gdb rejects (in no-ack
+ * mode it does not look: it shows what text there was).
  */
-static int gdb_await_ack(unsigned long silence_us)
+static void gdb_close_cut_frame(void)
 {
-	int c;
-
-	for (;;) {
-		c = silence_us ? gdb_getc_within(silence_us) : gdb_getc();
-		if (c == '+' && acks_owed) {
-			acks_owed--;
-			continue;
-		}
-		if (c == '+' || c == '-' || c == '$' || c == KGDB_NO_CHAR)
-			return c;
-	}
+	if (!READ_ONCE(o_open))
+		return;
+	WRITE_ONCE(o_open, false);
+	gdb_putc('#', NULL);
+	gdb_putc('0', NULL);
+	gdb_putc('0', NULL);
 }
 
 /*
@@ -347,6 +416,7 @@ static void gdb_stream_put(const char *s, size_t len, enum gdb_reply kind)
 				   kind == GDB_REPLY_LAST ? GDB_LAST_ACK_US : 0;
 	int c;
 
+	gdb_close_cut_frame();
 	if (gdb_reply_overtaken())
 		return;
 	for (;;) {
@@ -361,8 +431,8 @@ static void gdb_stream_put(const char *s, size_t len, enum gdb_reply kind)
 			silence_us = MIN(2 * silence_us, GDB_RESEND_MAX_US);
 		if (c == '-' || c == KGDB_NO_CHAR)
 			continue;
-		/* gdb went on to its next packet: take that as the ack. */
-		rx_started = c == '$';
+		/* gdb went on to its next packet, or sent its request again. */
+		rx_started = rx_unacked = c == '$';
 		return;
 	}
 }
@@ -409,7 +479,10 @@ void gdbstub_console_write(const char *s, size_t len)
 		if (packet_transport()) {
 			kgdb_io_ops->put_packet(o, 1 + 2 * n, KGDB_PACKET_NOTICE);
 		} else {
+			gdb_close_cut_frame();
+			WRITE_ONCE(o_open, true);
 			gdb_frame_emit(o, 1 + 2 * n, gdb_putc, NULL);
+			WRITE_ONCE(o_open, false);
 			gdb_flush();
 			if (!gdb_noack)
 				acks_owed++;

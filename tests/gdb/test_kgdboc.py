@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from copyproxy import CopyHoldingProxy
 from machine import NO_WRITE_PROTECTION, PROMPT, Machine, tty
 from target import resume_to_shell
 
@@ -225,25 +226,27 @@ def test_kgdboc_at_run_time(target):
     m.expect(r"kgdb: no debugger transport registered")
 
 
-def test_attach_to_a_stalled_machine(target, arch):
-    """While the machine is stopped (as a vCPU starved on a loaded host is),
-    gdb times out waiting for the ack of its qSupported and sends it again,
-    several times. The stub answers the last copy only: answering each one
-    would shift every later reply by one packet, and gdb would take the
-    second qSupported reply for the answer to its next question."""
+def attach_to_a_stalled_machine(target, held=None):
+    """gdb attaches while the machine is stopped (as a vCPU starved on a
+    loaded host is): gdb times out waiting for the ack of its qSupported
+    and sends it again. With @held, gdb talks through it (a line proxy or
+    the relay holding copies), and the copy reaches the stub only after
+    its reply to the first went out. Then gdb's session must be in step:
+    one reply to each of its packets."""
     m = Machine(**target.machine_args()).start(run=False)
     target.machine = m
     m.resume()
     m.expect(r"kgdb: waiting for gdb", timeout=30)
+    address = held(m) if held else target.address()
     m.monitor("stop")
     g = target.gdb(connect=False)
     # gdb sends qSupported at 0 s and 3 s, and would again at 6 s: the stub
-    # resumed at 4 s has two copies waiting, and 2 s to answer.
+    # resumed at 4 s has two copies (or, held, one) waiting, and 2 s to answer.
     g.cmd("set remotetimeout 3")
     boot = threading.Timer(4, m.resume)
     boot.start()
     try:
-        g.connect(target.address())
+        g.connect(address)
     finally:
         boot.join()
     bt = g.cmd("bt")
@@ -252,3 +255,53 @@ def test_attach_to_a_stalled_machine(target, arch):
     resume_to_shell(m, g)
     m.write("uptime\n")
     assert g.wait_stop().func == "cmd_uptime"
+    return m
+
+
+def test_attach_to_a_stalled_machine(target, arch):
+    """The stub answers the last copy of gdb's qSupported only: answering
+    each one would shift every later reply by one packet, and gdb would
+    take the second qSupported reply for the answer to its next question."""
+    attach_to_a_stalled_machine(target)
+
+
+def test_copies_that_come_after_the_reply(target):
+    """A machine that was stopped takes what gdb sent meanwhile a little at
+    a time: a copy gdb sent of its request may reach the stub after the
+    reply to the first went out (a line proxy, or kgdboe's relay, holds it
+    back until then). The copy gets no second reply, which gdb would take
+    for the answer to its next question: gdb's first packet, and over
+    kgdboe a memory read (on a serial line gdb turns acks, and with them
+    its copies, off after its first packets: QStartNoAckMode)."""
+    held = []
+
+    def hold(m):
+        if target.transport == "kgdboe":
+            m.relay.hold_copies = True
+            held.append(m.relay)
+            return target.address()
+        held.append(CopyHoldingProxy(m.ports[1]))
+        return held[0].port
+
+    m = attach_to_a_stalled_machine(target, hold)
+    try:
+        assert held[0].count["held"] == 1, held[0].count
+        if target.transport == "kgdboc":
+            return
+        g = target.gdbs[0]
+        m.monitor("stop")
+        boot = threading.Timer(4, m.resume)
+        boot.start()
+        try:
+            jiffies = g.cmd("p/x jiffies")
+        finally:
+            boot.join()
+        assert held[0].count["held"] == 2, held[0].count
+        assert re.search(r"= 0x[0-9a-f]+$", jiffies), jiffies
+        # The next reads get their own answers: the code as the ELF has it.
+        elf = target.gdb(connect=False)
+        assert g.cmd("x/16xb cmd_uptime+16") == elf.cmd("x/16xb cmd_uptime+16")
+        assert g.cmd("p/x jiffies").split("=")[1] == jiffies.split("=")[1]
+    finally:
+        if target.transport == "kgdboc":
+            held[0].close()

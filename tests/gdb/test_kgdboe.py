@@ -131,3 +131,4 @@ def test_a_session_through_a_lossy_network(make_target):
     g.cmd("detach", timeout=60)
     m.expect(re.escape(PROMPT), timeout=60)
     assert m.relay.count["lost"] > 0, m.relay.count
+

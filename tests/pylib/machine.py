@@ -4,6 +4,8 @@ command line a failed test keeps (testlog), with what tests measure on it;
 and the arch sets tests skip or do otherwise for."""
 import os
 import re
+import socket
+import subprocess
 import sys
 import time
 
@@ -30,10 +32,60 @@ PCI_ARCHES = {a for a in ARCHES
               if port_device(a, 1) == "pci-serial" or "pci" in (ARCHES[a]["nic"] or "")}
 
 
+def chunks(sock):
+    """What @sock receives, a chunk at a time, until it closes or fails."""
+    while True:
+        try:
+            data = sock.recv(65536)
+        except OSError:
+            return
+        if not data:
+            return
+        yield data
+
+
+def close_all(*socks):
+    """Shut down and close each socket given (None: skipped)."""
+    for s in socks:
+        if s:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+
+def proxy_ends(upstream_port):
+    """A line proxy's two ends: the line, opened once and kept, and a
+    listening socket on 127.0.0.1 for its one client at a time."""
+    up = connect_line(upstream_port, timeout=10)
+    up.settimeout(None)
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    return up, listener
+
+
+def name_of(elf, addr):
+    """symbol+offset of @addr in @elf (nm reads any ELF), or "?"."""
+    out = subprocess.run(["nm", "-n", elf], capture_output=True, text=True).stdout
+    best = None
+    for ln in out.splitlines():
+        f = ln.split()
+        if len(f) == 3 and f[1] in "tTwW":
+            a = int(f[0], 16)
+            if a > addr:
+                break
+            best = (f[2], a)
+    return f"{best[0]}+{addr - best[1]:#x}" if best else "?"
+
+
 class Machine(machine.Machine):
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         self.cpus_text = ""   # the last answer to `cpus` (timer_ticks)
+        self.snapshot_text = ""   # the vCPUs when the test failed (snapshot())
         testlog.track(self, "machine")
 
     def timer_ticks(self):
@@ -92,5 +144,28 @@ class Machine(machine.Machine):
     def log_text(self):
         """What to keep of a failed test (tests/pylib/testlog.py)."""
         cmd = " ".join(self.cmd)
-        return {"console": self.text(),
+        logs = {"console": self.text(),
                 "qemu": f"$ {cmd}\n{self.qemu_output()}"}
+        if self.snapshot_text:
+            logs["vcpus"] = self.snapshot_text
+        return logs
+
+    def snapshot(self):
+        """Where each vCPU is when a test fails, while the machine still runs:
+        QEMU's `info cpus` (a halted vCPU waits in wfi/hlt) and each CPU's
+        registers twice, half a second apart, their PCs named from the ELF.
+        A debugger that stopped answering shows here as a master napping
+        for good, or spinning, and where."""
+        if not (self.proc and self.proc.poll() is None and getattr(self, "monitor_port", None)):
+            return
+        out = []
+        for _ in range(2):
+            for cmd in ("info cpus", "info registers -a"):
+                text = self.monitor(cmd)
+                out.append(f"(qemu) {cmd}\n{text}")
+            out.append(f"busy vCPUs: {self.busy_vcpus(0.5)}\n")
+        text = "".join(out)
+        pcs = sorted(set(int(v, 16) for v in re.findall(
+            r"\b(?:PC|RIP|EIP|R15|pc|NIP)\s*[=:]?\s*(?:0x)?([0-9a-fA-F]{8,16})\b", text)))
+        self.snapshot_text = text + "".join(f"{pc:#x} {name_of(self.kernel, pc)}\n"
+                                            for pc in pcs)

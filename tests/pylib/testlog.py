@@ -28,6 +28,18 @@ def reset():
     del _tracked[:]
 
 
+def snapshot():
+    """A test just failed: the objects that can tell their state now, while
+    they still run (Machine.snapshot()), do."""
+    for _, ref in _tracked:
+        obj = ref()
+        if obj is not None and hasattr(obj, "snapshot"):
+            try:
+                obj.snapshot()
+            except Exception as e:      # a dead monitor must not hide the failure
+                obj.snapshot_text = f"no snapshot: {e!r}\n"
+
+
 def test_dir(nodeid):
     """build/test-logs/<nodeid with path separators and brackets made safe>."""
     name = re.sub(r"[^A-Za-z0-9_.,=+-]+", "_", nodeid.replace("::", "__"))

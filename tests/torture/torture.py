@@ -12,7 +12,7 @@ import threading
 import time
 
 from lib import rsp
-from machine import connect_line, kernel_path
+from machine import chunks, close_all, connect_line, kernel_path, proxy_ends
 
 MINUTES = float(os.environ.get("TORTURE_MINUTES", "0") or 0)
 LONG = os.environ.get("TORTURE_LONG", "") not in ("", "0") or MINUTES > 0
@@ -121,12 +121,7 @@ class LossyProxy:
         self.faults = {(d, k): 0 for d in (TO_TARGET, TO_GDB) for k in KINDS}
         self.bytes = [0, 0]
         self.lock = threading.Lock()
-        self.up = connect_line(upstream_port, timeout=10)
-        self.up.settimeout(None)
-        self.listener = socket.socket()
-        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.listener.bind(("127.0.0.1", 0))
-        self.listener.listen(1)
+        self.up, self.listener = proxy_ends(upstream_port)
         self.port = self.listener.getsockname()[1]
         self.client = None
         self.closed = False
@@ -221,13 +216,7 @@ class LossyProxy:
             c.close()
 
     def _pump_up(self):
-        while True:
-            try:
-                data = self.up.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
+        for data in chunks(self.up):
             c = self.client
             if c:
                 try:
@@ -251,13 +240,7 @@ class LossyProxy:
     def close(self):
         self.closed = True
         self.listener.close()
-        for s in (self.up, self.client):
-            if s:
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-                s.close()
+        close_all(self.up, self.client)
 
 
 # ---------------------------------------------------------------- raw client

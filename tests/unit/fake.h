@@ -101,6 +101,8 @@ extern __thread unsigned int fake_this_cpu;
 extern struct kgdb_io fake_io;
 extern int (*fake_io_eof)(void);	/* called when the script runs out */
 void script_reset(void);
+/* Called after each byte the transport sends, where set. */
+extern void (*fake_write_hook)(u8 c);
 void script_raw(const char *s, size_t len);
 void script_str(const char *s);
 /* The next chunk comes only after the stub has waited @us (udelay) for it. */

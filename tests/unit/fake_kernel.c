@@ -722,10 +722,14 @@ static int fake_read_char(void)
 	abort();
 }
 
+void (*fake_write_hook)(u8 c);
+
 static void fake_write_char(u8 c)
 {
 	grow(&out_buf, out_len + 1);
 	out_buf[out_len++] = (char)c;
+	if (fake_write_hook)
+		fake_write_hook(c);
 }
 
 static unsigned int pre_calls, post_calls;

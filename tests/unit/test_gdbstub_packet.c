@@ -2,6 +2,17 @@
 /* kernel/debug/gdbstub_packet.c: framing, acks and NAKs, run-length encoding. */
 
 #include "harness.h"
+#include <pthread.h>
+#include <unistd.h>
+
+/* gdb acks the last reply; the next request gets its own answer; the session ends. */
+static void acked_and_in_step(void)
+{
+	script_str("+");
+	xchg("qAttached", "1");
+	resume("c");
+	break_in();
+}
 
 static void test_bad_checksum_nak_retransmit(void **state)
 {
@@ -130,10 +141,7 @@ static void test_stale_nak_is_dropped(void **state)
 	script_str("-");
 	expect_str("+");
 	expect_pkt("QC2");
-	script_str("+");
-	xchg("qAttached", "1");
-	resume("c");
-	break_in();
+	acked_and_in_step();
 }
 
 static void test_retransmitted_packet_is_answered_once(void **state)
@@ -146,10 +154,41 @@ static void test_retransmitted_packet_is_answered_once(void **state)
 	script_pkt("qC");
 	expect_str("+++");
 	expect_pkt("QC2");
-	script_str("+");
-	xchg("qAttached", "1");
-	resume("c");
-	break_in();
+	acked_and_in_step();
+}
+
+/*
+ * The copy came after the reply went out (the machine stalled, and the
+ * line delivered what gdb had sent meanwhile a little at a time), and
+ * gdb's ack of the reply follows it: the copy gets no second reply, which
+ * gdb would take for the answer to its next packet.
+ */
+static void test_copy_after_the_reply_gets_none(void **state)
+{
+	gdb_connect();
+	script_pkt("qC");
+	expect_str("+");
+	expect_pkt("QC2");
+	script_pkt("qC");
+	script_late(100000);
+	acked_and_in_step();
+}
+
+/*
+ * The same request again where the ack was due, and no ack follows: gdb
+ * lost our ack and reply (a copy), or its ack (a second step). It is
+ * answered.
+ */
+static void test_repeat_with_no_ack_is_answered(void **state)
+{
+	gdb_connect();
+	script_pkt("qC");
+	expect_str("+");
+	expect_pkt("QC2");
+	script_pkt("qC");
+	expect_str("+");
+	expect_pkt("QC2");
+	acked_and_in_step();
 }
 
 static void test_rle_literal(void **state)
@@ -212,6 +251,105 @@ static void test_late_ack_of_an_o_packet_is_not_the_stop_replys(void **state)
 	script_str("+");
 	xchg("D", "OK");
 	kgdb_breakpoint();
+	assert_output();
+}
+
+/* What happens at the third byte of the next O packet (fake_write_hook). */
+static void (*at_third_byte)(void);
+
+static void third_byte_of_an_o_packet(u8 c)
+{
+	static unsigned int n;
+
+	if (++n < 3)
+		return;
+	n = 0;
+	fake_write_hook = NULL;
+	at_third_byte();
+}
+
+/* A breakpoint in the console's path. */
+static void trap(void)
+{
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_breakpoint();
+}
+
+/*
+ * A CPU stops halfway through an O packet (here its own breakpoint): the
+ * packet is closed before the stop reply, which gdb would otherwise read
+ * as its rest, and lose. The rest goes out once the CPU runs on.
+ */
+static void test_o_packet_cut_short_is_closed(void **state)
+{
+	extern struct console *fake_console;
+	const char *o = "O68690a";
+	char rest[16];
+	unsigned int sum = 0;
+
+	gdb_connect();
+	resume("c");
+	kgdb_breakpoint();
+	expect_str("$O6");
+	expect_str("#00");
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	for (const char *p = o; *p; p++)
+		sum += (u8)*p;
+	snprintf(rest, sizeof(rest), "%s#%02x", o + 2, sum & 0xff);
+	expect_str(rest);
+	at_third_byte = trap;
+	fake_write_hook = third_byte_of_an_o_packet;
+	fake_console->write(fake_console, "hi\n", 3);
+	assert_output();
+}
+
+static bool writer_paused;
+
+/* The CPU writing is slow to go on. */
+static void pause_writer(void)
+{
+	__atomic_store_n(&writer_paused, true, __ATOMIC_RELEASE);
+	usleep(50000);
+}
+
+static void *console_write_on_cpu3(void *arg)
+{
+	extern struct console *fake_console;
+
+	fake_this_cpu = 3;
+	fake_console->write(fake_console, "hi\n", 3);
+	return NULL;
+}
+
+/*
+ * Another CPU is halfway through an O packet when this one stops: the
+ * stop reply waits for the packet's end (held halfway, that CPU would
+ * leave gdb half a packet to read the stop reply into).
+ */
+static void test_stop_waits_for_an_o_packet_on_another_cpu(void **state)
+{
+	pthread_t writer;
+
+	gdb_connect();
+	resume("c");
+	kgdb_breakpoint();
+	expect_pkt("O68690a");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");	/* the O packet's */
+	expect_pkt(stop_reply(0, 5, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	writer_paused = false;
+	at_third_byte = pause_writer;
+	fake_write_hook = third_byte_of_an_o_packet;
+	pthread_create(&writer, NULL, console_write_on_cpu3, NULL);
+	while (!__atomic_load_n(&writer_paused, __ATOMIC_ACQUIRE))
+		usleep(100);
+	kgdb_breakpoint();
+	pthread_join(writer, NULL);
 	assert_output();
 }
 
@@ -280,6 +418,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stale_nak_is_dropped, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_retransmitted_packet_is_answered_once,
 						setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_copy_after_the_reply_gets_none, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_repeat_with_no_ack_is_answered, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_oversized, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_reply_nak_and_implicit_ack, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_rle_literal, setup1, teardown),
@@ -288,6 +428,9 @@ int main(void)
 						teardown),
 		cmocka_unit_test(test_frame_scan),
 		cmocka_unit_test_setup_teardown(test_console_o_packets, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_o_packet_cut_short_is_closed, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_stop_waits_for_an_o_packet_on_another_cpu, setup1,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_late_ack_of_an_o_packet_is_not_the_stop_replys,
 						setup1, teardown),
 	};

@@ -429,6 +429,79 @@ static void test_a_waiting_copy_takes_the_reply(void **state)
 }
 
 /*
+ * A stalled machine's NIC takes the datagrams queued meanwhile one at a
+ * time: gdb's copy of a request, sent before the machine answered, comes
+ * after the reply went out, and gdb's ack of that reply follows. The copy
+ * gets no reply: gdb would take it for the answer to its next request.
+ */
+static void test_a_copy_sent_before_the_reply_came_gets_none(void **state)
+{
+	peer_raw("+");
+	peer_pkt("qSupported:multiprocess+;swbreak+;hwbreak+");
+	want_pkt(true, SUPPORTED);
+	peer_pkt("qSupported:multiprocess+;swbreak+;hwbreak+");
+	peer_raw_from(PEER_PORT, "+", 1, 200000);
+	exchange("qAttached", "1");
+	peer_pkt("qC");
+	want_pkt(true, "QC2");
+	peer_pkt("qC");
+	peer_raw("+");
+	exchange("qAttached", "1");
+	detach();
+	stop_here();
+	assert_datagrams();
+	assert_int_equal(kgdboe_count.resent, 0);
+}
+
+/*
+ * gdb's first packet comes again soon after our reply, and no ack follows:
+ * the datagram with the reply was lost (the stub was slow to answer, and
+ * gdb's copy crossed it). A session opener is never gdb's next packet, so
+ * it gets the reply again, once gdb's ack has had the time to come.
+ */
+static void test_a_copy_of_the_opener_with_no_ack_gets_the_reply_again(void **state)
+{
+	peer_raw("+");
+	peer_pkt("qSupported");
+	want_pkt(true, SUPPORTED);
+	peer_pkt("qSupported");
+	want_pkt(true, SUPPORTED);
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+	assert_int_equal(kgdboe_count.resent, 1);
+	assert_in_range(out_us[1] - out_us[0], KGDBOE_COPY_MIN_US, KGDBOE_COPY_MIN_US + 10000);
+}
+
+/* A new gdb on the next port, @late_us after the last datagram: a whole session. */
+static void new_gdb_session(unsigned long late_us)
+{
+	char buf[64];
+
+	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "qSupported"), late_us);
+	want_pkt(true, SUPPORTED);
+	peer_raw_from(PEER_PORT + 1, "+", 1, 0);
+	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "D"), 0);
+	want_pkt(true, "OK");
+	stop_here();
+	assert_datagrams();
+}
+
+/*
+ * A new gdb on another port sends the same first packet while the old
+ * gdb's reply to it waits for its ack: a session of its own, not a copy.
+ */
+static void test_a_new_peers_opener_is_no_copy(void **state)
+{
+	peer_raw("+");
+	peer_pkt("qSupported");
+	want_pkt(true, SUPPORTED);
+	new_gdb_session(0);
+	assert_int_equal(kgdboe_count.resent, 0);
+}
+
+/*
  * gdb reads 8 KiB a datagram: a longer reply takes more than one (here
  * datagrams of 1 KiB, so that a reply of this build's packet size does).
  */
@@ -482,13 +555,7 @@ static void test_who_is_heard(void **state)
 	connect();
 	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "?"), 0);
 	exchange("qC", "QC2");
-	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "qSupported"), 600000);
-	want_pkt(true, SUPPORTED);
-	peer_raw_from(PEER_PORT + 1, "+", 1, 0);
-	peer_raw_from(PEER_PORT + 1, buf, frame(buf, "", "D"), 0);
-	want_pkt(true, "OK");
-	stop_here();
-	assert_datagrams();
+	new_gdb_session(600000);
 	assert_int_equal(kgdboe_count.rx_foreign, 1);
 	assert_int_equal(kgdboe_owner.ip, 0);	/* the session ended */
 }
@@ -512,6 +579,13 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_monitor_output_is_paced_by_acks, oe_setup,
 						oe_teardown),
 		cmocka_unit_test_setup_teardown(test_a_waiting_copy_takes_the_reply, oe_setup,
+						oe_teardown),
+		cmocka_unit_test_setup_teardown(test_a_copy_sent_before_the_reply_came_gets_none,
+						oe_setup, oe_teardown),
+		cmocka_unit_test_setup_teardown(
+			test_a_copy_of_the_opener_with_no_ack_gets_the_reply_again, oe_setup,
+			oe_teardown),
+		cmocka_unit_test_setup_teardown(test_a_new_peers_opener_is_no_copy, oe_setup,
 						oe_teardown),
 		cmocka_unit_test_setup_teardown(test_long_reply_in_two_datagrams, oe_setup, oe_teardown),
 		cmocka_unit_test_setup_teardown(test_too_long_a_packet, oe_setup, oe_teardown),
