@@ -329,7 +329,7 @@ static void kgdb_line_claim(void)
 {
 	if (line_claimed)
 		return;
-	kgdbcon_claim();
+	kgdb_line_writers_wait();
 	if (kgdb_io_ops->pre_exception)
 		kgdb_io_ops->pre_exception();
 	line_claimed = true;
@@ -810,7 +810,7 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	if (line_claimed && kgdb_io_ops->post_exception)
 		kgdb_io_ops->post_exception();
 	if (line_claimed)
-		kgdbcon_unclaim();
+		kgdb_line_writers_resume();
 	line_claimed = false;
 	if (session_over(&res)) {
 		kgdb_remove_all_breaks(true);

@@ -244,13 +244,16 @@ static inline bool kgdb_arch_valid(const struct kgdb_arch *a)
 
 /*
  * debug_console.c (CONFIG_KGDB_CONSOLE, kgdbcon), for debug_io.c: the
- * transport comes and goes; for debug_core.c: the master takes the line.
+ * transport comes and goes. debug_line.c, for kgdbcon: a packet of
+ * kernel messages; for debug_core.c: the master takes the line.
  */
 #ifdef CONFIG_KGDB_CONSOLE
 void kgdbcon_attach(struct kgdb_io *io);
 void kgdbcon_detach(void);
-void kgdbcon_claim(void);
-void kgdbcon_unclaim(void);
+bool kgdb_line_write_begin(void);
+void kgdb_line_write_end(void);
+void kgdb_line_writers_wait(void);
+void kgdb_line_writers_resume(void);
 #else
 static inline void kgdbcon_attach(struct kgdb_io *io)
 {
@@ -260,11 +263,11 @@ static inline void kgdbcon_detach(void)
 {
 }
 
-static inline void kgdbcon_claim(void)
+static inline void kgdb_line_writers_wait(void)
 {
 }
 
-static inline void kgdbcon_unclaim(void)
+static inline void kgdb_line_writers_resume(void)
 {
 }
 #endif

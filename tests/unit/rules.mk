@@ -119,7 +119,7 @@ $(UNIT_DIR)/test_kdb_edit: $(UNIT_DIR)/tests/unit/test_kdb_edit.o \
 # The same core built as the minimal profile builds it (kernel/configs/
 # kgdb_min.config: every option off, the files they add left out).
 UNIT_MIN_DIR := build/host/unit-min
-UNIT_MIN_LEFT_OUT := debug_hw.c debug_softstep.c debug_console.c kgdb_monitor.c \
+UNIT_MIN_LEFT_OUT := debug_hw.c debug_softstep.c debug_console.c debug_line.c kgdb_monitor.c \
 	debug_arch_check.c gdbstub_xml.c debug_agent.c debug_agent_printf.c debug_cond.c \
 	debug_xol.c debug_trace.c gdbstub_trace.c
 # $(1): the output directory
