@@ -513,8 +513,13 @@ static void hit_print(const char *s, size_t len)
  */
 static unsigned int hit_actions(uintptr_t addr)
 {
+#ifdef CONFIG_KGDB_AGENT
 	return (kgdb_bp_owners(addr) & KGDB_BP_TRACE) |
 	       (kgdb_bp_runs_agent(addr) ? KGDB_BP_AGENT : 0);
+#else
+	/* Tracepoints need the agent too. */
+	return 0;
+#endif
 }
 
 /*

@@ -37,7 +37,14 @@ bool kgdb_bp_lift(uintptr_t addr);
  * The out-of-line slot of the breakpoint planted at @addr, which holds its
  * instruction; -1 if it has none (no CONFIG_KGDB_XOL, or it cannot move).
  */
+#ifdef CONFIG_KGDB_XOL
 int kgdb_bp_xol_slot(uintptr_t addr);
+#else
+static inline int kgdb_bp_xol_slot(uintptr_t addr)
+{
+	return -1;
+}
+#endif
 
 /* debug_trace.c (CONFIG_KGDB_TRACE): the trace's side of a hit. */
 #ifdef CONFIG_KGDB_TRACE
