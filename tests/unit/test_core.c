@@ -342,6 +342,30 @@ static void test_trace_buffer_size(void **state)
 	assert_int_equal(p->setup("4096"), 0);
 }
 
+/* Without the memory for the trace, as the debugger starts, tracepoints are off. */
+static void test_trace_without_memory(void **state)
+{
+	const struct boot_param *p = param("kgdb.trace_buf");
+	struct kgdb_trace_tp t;
+
+	fake_kmalloc_fails = true;
+	assert_int_equal(kgdb_trace_boot(), -ENOMEM);
+	fake_kmalloc_fails = false;
+	kgdb_trace_reset();
+	assert_int_equal(kgdb_trace_status()->size, 0);
+	assert_int_equal(kgdb_trace_define(1, BP1, true, 0, NULL, 0), -ENOMEM);
+	assert_int_equal(kgdb_trace_add_regs(1, BP1), -EINVAL);
+	assert_int_equal(kgdb_trace_define_var(1, 0, false, "v", 1), -ENOMEM);
+	assert_int_equal(kgdb_trace_start(), -ENOMEM);
+	assert_null(kgdb_trace_tp(0, &t));
+	assert_null(kgdb_trace_var(0));
+	/* The trace as the other tests had it. */
+	assert_int_equal(p->setup("262144"), 0);
+	assert_int_equal(kgdb_trace_boot(), 0);
+	kgdb_trace_reset();
+	assert_int_equal(kgdb_trace_status()->size, 262144);
+}
+
 /*
  * A sleeping task's registers as a trap frame (kdb's backtrace of it):
  * what the table maps to the frame, from the task's saved context; the
@@ -472,6 +496,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_transport_kinds, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_sleeping_task_frame, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_trace_buffer_size, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_trace_without_memory, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_faulty_arch_tables_are_refused, reset_fe,
 						teardown),
 		cmocka_unit_test(test_fields_by_size),
