@@ -1025,6 +1025,7 @@ boot_param("kgdb.ro", kgdb_ro_setup);
 void kgdb_core_attach(struct kgdb_io *io)
 {
 	if (!kgdb_hooked) {
+		kgdb_agent_boot();
 		kgdb_trace_boot();
 		register_die_notifier(&kgdb_die_nb);
 		notifier_chain_register(&panic_notifier_list, &kgdb_panic_nb);

@@ -99,6 +99,8 @@ static inline void kgdb_xol_leave(struct pt_regs *regs)
 
 /* debug_cond.c (CONFIG_KGDB_AGENT): a breakpoint's conditions and commands. */
 #ifdef CONFIG_KGDB_AGENT
+/* Their tables and bytecode from the heap, as the debugger starts. */
+int kgdb_agent_boot(void);
 /*
  * At a hit on @cpu, as master: stop, or run on? A dprintf's text goes to
  * the kernel log and to @to_client (NULL: none). Breakpoints hit inside
@@ -113,6 +115,11 @@ bool kgdb_bp_prints(uintptr_t addr);
 /* A hit where nothing could run (inside the debugger): counted. */
 void kgdb_bp_missed(uintptr_t addr);
 #else
+static inline int kgdb_agent_boot(void)
+{
+	return 0;
+}
+
 static inline bool kgdb_bp_hit_stops(unsigned int cpu, uintptr_t addr,
 				     void (*to_client)(const char *s, size_t len))
 {

@@ -367,6 +367,34 @@ static void test_trace_without_memory(void **state)
 }
 
 /*
+ * kgdb.agent_space=: the bytecode arena's size. Without the memory for it
+ * as the debugger starts, no breakpoint takes expressions.
+ */
+static void test_agent_space(void **state)
+{
+	static const u8 cond[] = { 0x22, 0x00, 0x27 };		/* const8 0, end */
+	const struct boot_param *p = param("kgdb.agent_space");
+	struct kgdb_ax_list one = { .n = 1, .code = { cond }, .len = { sizeof(cond) } };
+	struct kgdb_ax_list none = { 0 };
+
+	assert_int_equal(p->setup(NULL), -EINVAL);
+	assert_int_equal(p->setup("1023"), -EINVAL);
+	assert_int_equal(p->setup("65537"), -EINVAL);
+	assert_int_equal(p->setup("65536"), 0);
+	fake_kmalloc_fails = true;
+	assert_int_equal(kgdb_agent_boot(), -ENOMEM);
+	fake_kmalloc_fails = false;
+	assert_int_equal(kgdb_bp_set_agent(BP1, &one, &none, false), -ENOSPC);
+	assert_false(kgdb_bp_runs_agent(BP1));
+	/* The agent as the other tests had it. */
+	assert_int_equal(p->setup("8192"), 0);
+	assert_int_equal(kgdb_agent_boot(), 0);
+	assert_int_equal(kgdb_bp_set_agent(BP1, &one, &none, false), 0);
+	assert_true(kgdb_bp_runs_agent(BP1));
+	kgdb_bp_agent_reset(false);
+}
+
+/*
  * A sleeping task's registers as a trap frame (kdb's backtrace of it):
  * what the table maps to the frame, from the task's saved context; the
  * rest zero.
@@ -497,6 +525,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sleeping_task_frame, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_trace_buffer_size, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_trace_without_memory, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_agent_space, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_faulty_arch_tables_are_refused, reset_fe,
 						teardown),
 		cmocka_unit_test(test_fields_by_size),
