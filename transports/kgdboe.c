@@ -93,8 +93,8 @@ static struct kgdboe_peer kgdboe_owner;		/* the session's peer (ip 0: none) */
 
 /*
  * The peer's packets, whole: a two-byte length (little-endian), then the
- * payload. It and reply[] are taken from the heap as kgdboe first starts:
- * a kernel without kgdboe= does not carry them.
+ * payload. It, reply[] and tx_buf[] are taken from the heap as kgdboe
+ * first starts: a kernel without kgdboe= does not carry them.
  */
 static u8 *rx_ring;
 static size_t rx_head, rx_tail;			/* free-running */
@@ -117,7 +117,7 @@ static struct {
 /* The last reply as it went out ('+' and the frame), for a peer that lost it. */
 static u8 *reply;
 static size_t reply_len;
-static u8 tx_buf[KGDBOE_NOTICE_BUF];
+static u8 *tx_buf;
 static size_t tx_len;
 
 static struct {
@@ -204,7 +204,7 @@ static void tx_flush(void)
 
 static void tx_put(u8 c, void *ctx)
 {
-	if (tx_len == sizeof(tx_buf))
+	if (tx_len == KGDBOE_NOTICE_BUF)
 		tx_flush();
 	tx_buf[tx_len++] = c;
 }
@@ -612,7 +612,9 @@ static int kgdboe_alloc(void)
 		rx_ring = kmalloc(KGDBOE_RX_SIZE);
 	if (!reply)
 		reply = kmalloc(KGDBOE_REPLY_SIZE);
-	return rx_ring && reply ? 0 : -ENOMEM;
+	if (!tx_buf)
+		tx_buf = kmalloc(KGDBOE_NOTICE_BUF);
+	return rx_ring && reply && tx_buf ? 0 : -ENOMEM;
 }
 
 /* Make @config the transport; on any error nothing changes. */
