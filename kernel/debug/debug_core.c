@@ -1024,9 +1024,14 @@ boot_param("kgdb.ro", kgdb_ro_setup);
 /* The first transport hooks the die and panic notifier chains, for good. */
 void kgdb_core_attach(struct kgdb_io *io)
 {
+	const struct kgdb_frontend *const *fe;
+
 	if (!kgdb_hooked) {
 		kgdb_agent_boot();
 		kgdb_trace_boot();
+		for (fe = frontends_first(); fe < frontends_last(); fe++)
+			if ((*fe)->boot)
+				(*fe)->boot();
 		register_die_notifier(&kgdb_die_nb);
 		notifier_chain_register(&panic_notifier_list, &kgdb_panic_nb);
 		kgdb_hooked = true;
