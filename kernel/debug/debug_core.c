@@ -1027,6 +1027,8 @@ void kgdb_core_attach(struct kgdb_io *io)
 	const struct kgdb_frontend *const *fe;
 
 	if (!kgdb_hooked) {
+		kgdb_hw_boot();
+		kgdb_xol_boot();
 		kgdb_agent_boot();
 		kgdb_trace_boot();
 		for (fe = frontends_first(); fe < frontends_last(); fe++)

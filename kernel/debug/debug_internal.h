@@ -77,12 +77,19 @@ static inline void kgdb_trace_detach(void)
 
 /* debug_xol.c (CONFIG_KGDB_XOL): out-of-line slot i, breakpoint table entry i's. */
 #ifdef CONFIG_KGDB_XOL
+/* The slots' pages from the heap, as the debugger starts. */
+int kgdb_xol_boot(void);
 /* Fill slot @i for the instruction at @addr, out of memory now; false if it cannot move. */
 bool kgdb_xol_prepare(unsigned int i, uintptr_t addr);
 void kgdb_xol_enter(unsigned int i, struct pt_regs *regs);
 /* A CPU stopping with its PC in a slot: back to the original code. */
 void kgdb_xol_leave(struct pt_regs *regs);
 #else
+static inline int kgdb_xol_boot(void)
+{
+	return 0;
+}
+
 static inline bool kgdb_xol_prepare(unsigned int i, uintptr_t addr)
 {
 	return false;
@@ -154,6 +161,8 @@ enum kgdb_hw_event {
 	KGDB_HW_GONE,		/* a slot fired that this CPU no longer has */
 };
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS
+/* Each CPU's record from the heap, as the debugger starts. */
+int kgdb_hw_boot(void);
 void kgdb_remove_all_hw_breaks(void);
 void kgdb_hw_cpu_stop(unsigned int cpu);
 void kgdb_hw_cpu_resume(unsigned int cpu);
@@ -163,6 +172,11 @@ enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long e
 				   struct kgdb_hw_hit *hit);
 bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit);
 #else
+static inline int kgdb_hw_boot(void)
+{
+	return 0;
+}
+
 static inline void kgdb_remove_all_hw_breaks(void)
 {
 }

@@ -787,7 +787,7 @@ void fake_reset(unsigned int cpus)
 volatile unsigned long jiffies;
 bool fake_kmalloc_fails;
 /* Every block stays reachable for the leak checker: a test may boot a feature again. */
-static void *fake_heap[16];
+static void *fake_heap[64];
 static unsigned int fake_heap_n;
 
 void *kmalloc(size_t size)

@@ -394,6 +394,24 @@ static void test_agent_space(void **state)
 	kgdb_bp_agent_reset(false);
 }
 
+/* Without memory for each CPU's hardware slots as the debugger starts: no hardware breakpoints. */
+static void test_hw_slots_without_memory(void **state)
+{
+	struct pt_regs regs = { 0 };
+	struct kgdb_hw_hit hit;
+
+	fake_kmalloc_fails = true;
+	assert_int_equal(kgdb_hw_boot(), -ENOMEM);
+	fake_kmalloc_fails = false;
+	assert_false(kgdb_hw_supported());
+	assert_false(kgdb_hw_cpu_armed(0));
+	kgdb_hw_cpu_resume(0);
+	assert_int_equal(kgdb_hw_decode(0, &regs, 0, &hit), KGDB_HW_NONE);
+	/* As the other tests had them. */
+	assert_int_equal(kgdb_hw_boot(), 0);
+	assert_true(kgdb_hw_supported());
+}
+
 /*
  * A sleeping task's registers as a trap frame (kdb's backtrace of it):
  * what the table maps to the frame, from the task's saved context; the
@@ -526,6 +544,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_trace_buffer_size, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_trace_without_memory, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_agent_space, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_hw_slots_without_memory, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_faulty_arch_tables_are_refused, reset_fe,
 						teardown),
 		cmocka_unit_test(test_fields_by_size),
