@@ -210,9 +210,23 @@ static inline bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit)
 #define KGDB_STEP_DONE	1
 int kgdb_step_arm(struct pt_regs *regs);
 void kgdb_step_disarm(struct pt_regs *regs);
-/* A CPU continues alone: interrupts masked in @regs as for a step, until its next trap. */
+/*
+ * A CPU continues alone: interrupts masked in @regs as for a step, until
+ * its next trap. Only vCont asks for it, and a hit that runs on from a
+ * step (the agent's).
+ */
+#if defined(CONFIG_KGDB_VCONT) || defined(CONFIG_KGDB_AGENT)
 void kgdb_lone_arm(struct pt_regs *regs);
 void kgdb_lone_disarm(struct pt_regs *regs);
+#else
+static inline void kgdb_lone_arm(struct pt_regs *regs)
+{
+}
+
+static inline void kgdb_lone_disarm(struct pt_regs *regs)
+{
+}
+#endif
 
 /*
  * debug_softstep.c (CONFIG_KGDB_SOFT_STEP): arm returns as kgdb_step_arm(),
