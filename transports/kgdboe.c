@@ -31,6 +31,7 @@
 #include <kernel/params.h>
 #include <kernel/printk.h>
 #include <kernel/shell.h>
+#include <kernel/slab.h>
 #include <kernel/smp.h>
 #include <kernel/string.h>
 #include <kernel/tick_poll.h>
@@ -39,6 +40,8 @@
 #define KGDBOE_CONFIG_LEN	64
 /* Packets waiting for the debugger; a power of two, so that the indexes may wrap. */
 #define KGDBOE_RX_SIZE		65536
+/* The last reply as it went out: '+', the frame and its checksum. */
+#define KGDBOE_REPLY_SIZE	(CONFIG_KGDB_PACKET_SIZE + 8)
 #define KGDBOE_RX_TOO_LONG	0x7fff	/* a record for a packet that did not fit */
 #define KGDBOE_RX_UNACKED	0x8000	/* ... for one sent before gdb acked our reply */
 /*
@@ -92,9 +95,11 @@ static struct kgdboe_peer kgdboe_owner;		/* the session's peer (ip 0: none) */
 
 /*
  * The peer's packets, whole: a two-byte length (little-endian) with
- * KGDBOE_RX_UNACKED, then the payload.
+ * KGDBOE_RX_UNACKED, then the payload. It, reply[] and tx_buf[] are
+ * taken from the heap as kgdboe first starts: a kernel without kgdboe=
+ * does not carry them.
  */
-static u8 rx_ring[KGDBOE_RX_SIZE];
+static u8 *rx_ring;
 static size_t rx_head, rx_tail;			/* free-running */
 static bool break_in_pending;
 static bool nak_owed;		/* a damaged packet came: gdb gets a '-' */
@@ -113,9 +118,9 @@ static struct {
 	unsigned long notices;	/* O packets gdb has not acked yet */
 } rel;
 /* The last reply as it went out ('+' and the frame), for a peer that lost it. */
-static u8 reply[CONFIG_KGDB_PACKET_SIZE + 8];
+static u8 *reply;
 static size_t reply_len;
-static u8 tx_buf[KGDBOE_NOTICE_BUF];
+static u8 *tx_buf;
 static size_t tx_len;
 
 static struct {
@@ -202,14 +207,14 @@ static void tx_flush(void)
 
 static void tx_put(u8 c, void *ctx)
 {
-	if (tx_len == sizeof(tx_buf))
+	if (tx_len == KGDBOE_NOTICE_BUF)
 		tx_flush();
 	tx_buf[tx_len++] = c;
 }
 
 static void reply_put(u8 c, void *ctx)
 {
-	if (reply_len < sizeof(reply))
+	if (reply_len < KGDBOE_REPLY_SIZE)
 		reply[reply_len++] = c;
 }
 
@@ -596,6 +601,8 @@ static const char *kgdboe_strerror(int err)
 		return "no such network device";
 	case -EBUSY:
 		return "another debugger transport is registered";
+	case -ENOMEM:
+		return "no memory for its buffers";
 	default:
 		return "error";
 	}
@@ -612,6 +619,18 @@ static struct kgdboe_peer kgdboe_allowed_peer(const struct netpoll *np, const ch
 	return p;
 }
 
+/* Once, in normal context (the debugger never allocates); kept for good. */
+static int kgdboe_alloc(void)
+{
+	if (!rx_ring)
+		rx_ring = kmalloc(KGDBOE_RX_SIZE);
+	if (!reply)
+		reply = kmalloc(KGDBOE_REPLY_SIZE);
+	if (!tx_buf)
+		tx_buf = kmalloc(KGDBOE_NOTICE_BUF);
+	return rx_ring && reply && tx_buf ? 0 : -ENOMEM;
+}
+
 /* Make @config the transport; on any error nothing changes. */
 static int kgdboe_configure(const char *config)
 {
@@ -620,6 +639,8 @@ static int kgdboe_configure(const char *config)
 
 	if (strlen(config) < KGDBOE_CONFIG_LEN)
 		err = netpoll_parse_config(&np, config);
+	if (!err)
+		err = kgdboe_alloc();
 	if (err) {
 		pr_err("kgdboe: %s: %s\n", config, kgdboe_strerror(err));
 		return err;

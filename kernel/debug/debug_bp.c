@@ -248,9 +248,11 @@ bool kgdb_bp_lift(uintptr_t addr)
 	return true;
 }
 
+#ifdef CONFIG_KGDB_XOL
 int kgdb_bp_xol_slot(uintptr_t addr)
 {
 	struct kgdb_bp *bp = bp_find(addr);
 
 	return bp && bp->state == BP_ACTIVE && bp->xol ? (int)(bp - kgdb_bps) : -1;
 }
+#endif

@@ -16,7 +16,9 @@
  */
 
 #include <kernel/errno.h>
+#include <kernel/params.h>
 #include <kernel/printk.h>
+#include <kernel/slab.h>
 #include <kernel/string.h>
 #include "agent.h"
 #include "debug_internal.h"
@@ -34,15 +36,52 @@ struct bp_agent {
 	struct kgdb_bp_counts counts;
 };
 
-static struct bp_agent bp_agents[CONFIG_KGDB_MAX_BREAKPOINTS];
-static u8 arena[CONFIG_KGDB_AGENT_SPACE];
-static size_t arena_used;
+/*
+ * The entries [bp_agents, bp_agents_end) and the arena, taken from the
+ * heap as the debugger starts (kgdb_agent_boot()), the arena's size by
+ * kgdb.agent_space=. Without the memory there are none: every breakpoint
+ * with expressions is refused, and gdb evaluates its conditions itself.
+ */
+static struct bp_agent *bp_agents, *bp_agents_end;
+static u8 *arena;
+static size_t arena_size = CONFIG_KGDB_AGENT_SPACE, arena_used;
+
+static int agent_space_setup(const char *val)
+{
+	unsigned long n;
+
+	if (!val || kstrtoul(val, 0, &n) || n < 1024 || n > 65536)
+		return -EINVAL;
+	arena_size = n;
+	return 0;
+}
+boot_param("kgdb.agent_space", agent_space_setup);
+
+/* In normal context, once: no allocation ever happens in the debugger. */
+int kgdb_agent_boot(void)
+{
+	size_t entries = CONFIG_KGDB_MAX_BREAKPOINTS * sizeof(struct bp_agent);
+
+	bp_agents = kmalloc(entries + arena_size);
+	if (!bp_agents) {
+		pr_err("kgdb: no memory for conditions in the kernel (%lu bytes): gdb evaluates them\n",
+		       (unsigned long)(entries + arena_size));
+		bp_agents_end = NULL;
+		arena = NULL;
+		arena_size = 0;
+		return -ENOMEM;
+	}
+	memset(bp_agents, 0, entries);
+	bp_agents_end = bp_agents + CONFIG_KGDB_MAX_BREAKPOINTS;
+	arena = (u8 *)bp_agents_end;
+	return 0;
+}
 
 static struct bp_agent *agent_find(uintptr_t addr)
 {
 	struct bp_agent *a;
 
-	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++)
+	for (a = bp_agents; a < bp_agents_end; a++)
 		if (a->used && a->addr == addr)
 			return a;
 	return NULL;
@@ -58,7 +97,7 @@ static void agent_drop_code(struct bp_agent *a)
 
 	memmove(arena + a->off, arena + a->off + a->len, arena_used - a->off - a->len);
 	arena_used -= a->len;
-	for (b = bp_agents; b < bp_agents + ARRAY_SIZE(bp_agents); b++)
+	for (b = bp_agents; b < bp_agents_end; b++)
 		if (b->used && b->off > a->off)
 			b->off -= a->len;
 	a->off = a->len = 0;
@@ -109,7 +148,7 @@ static struct bp_agent *agent_alloc(void)
 {
 	struct bp_agent *a, *counts_only = NULL;
 
-	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++) {
+	for (a = bp_agents; a < bp_agents_end; a++) {
 		if (!a->used)
 			return a;
 		if (!a->len && !counts_only)
@@ -131,7 +170,7 @@ int kgdb_bp_set_agent(uintptr_t addr, const struct kgdb_ax_list *conds,
 		err = list_verify(cmds, KGDB_AX_ALLOW_PRINTF);
 	if (err)
 		return err;
-	if (need > sizeof(arena) - arena_used + (a ? a->len : 0))
+	if (need > arena_size - arena_used + (a ? a->len : 0))
 		return -ENOSPC;
 	if (a)
 		agent_drop_code(a);
@@ -170,7 +209,7 @@ void kgdb_bp_agent_reset(bool keep_persistent)
 {
 	struct bp_agent *a;
 
-	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++)
+	for (a = bp_agents; a < bp_agents_end; a++)
 		if (a->used && !(keep_persistent && a->persist))
 			agent_free(a);
 }
@@ -302,7 +341,7 @@ static int mon_bpstat(struct printer *out, int argc, char **argv)
 
 	pprintf(out, "%-18s %5s %5s %10s %10s %8s %8s %8s %s\n", "address", "conds", "cmds",
 		"hits", "false", "missed", "errors", "unlogged", "owners");
-	for (a = bp_agents; a < bp_agents + ARRAY_SIZE(bp_agents); a++)
+	for (a = bp_agents; a < bp_agents_end; a++)
 		if (a->used)
 			bpstat_row(out, a->addr, a);
 	for (i = 0; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++)

@@ -516,8 +516,13 @@ static void hit_print(const char *s, size_t len)
  */
 static unsigned int hit_actions(uintptr_t addr)
 {
+#ifdef CONFIG_KGDB_AGENT
 	return (kgdb_bp_owners(addr) & KGDB_BP_TRACE) |
 	       (kgdb_bp_runs_agent(addr) ? KGDB_BP_AGENT : 0);
+#else
+	/* Tracepoints need the agent too. */
+	return 0;
+#endif
 }
 
 /*
@@ -1024,8 +1029,16 @@ boot_param("kgdb.ro", kgdb_ro_setup);
 /* The first transport hooks the die and panic notifier chains, for good. */
 void kgdb_core_attach(struct kgdb_io *io)
 {
+	const struct kgdb_frontend *const *fe;
+
 	if (!kgdb_hooked) {
+		kgdb_hw_boot();
+		kgdb_xol_boot();
+		kgdb_agent_boot();
 		kgdb_trace_boot();
+		for (fe = frontends_first(); fe < frontends_last(); fe++)
+			if ((*fe)->boot)
+				(*fe)->boot();
 		register_die_notifier(&kgdb_die_nb);
 		notifier_chain_register(&panic_notifier_list, &kgdb_panic_nb);
 		kgdb_hooked = true;

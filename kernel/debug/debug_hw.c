@@ -17,6 +17,8 @@
  */
 
 #include <kernel/errno.h>
+#include <kernel/printk.h>
+#include <kernel/slab.h>
 #include <kernel/string.h>
 #include "debug_internal.h"
 
@@ -33,12 +35,29 @@ static struct {
  * names a slot by number only).
  */
 static unsigned long hw_freed[KGDB_HW_SLOTS], hw_removals;
-/* What each CPU loaded into its debug registers when it last resumed. */
-static struct kgdb_hw_slot hw_installed[NR_CPUS][KGDB_HW_SLOTS];
+/*
+ * What each CPU loaded into its debug registers when it last resumed: a
+ * row a CPU, from the heap as the debugger starts (kgdb_hw_boot()). NULL:
+ * there was no memory, and there are no hardware breakpoints.
+ */
+static struct kgdb_hw_slot (*hw_installed)[KGDB_HW_SLOTS];
+
+int kgdb_hw_boot(void)
+{
+	if (!arch_kgdb_ops.hw)
+		return 0;
+	hw_installed = kmalloc(NR_CPUS * sizeof(*hw_installed));
+	if (!hw_installed) {
+		pr_err("kgdb: no memory for hardware breakpoints: they are off\n");
+		return -ENOMEM;
+	}
+	memset(hw_installed, 0, NR_CPUS * sizeof(*hw_installed));
+	return 0;
+}
 
 bool kgdb_hw_supported(void)
 {
-	return arch_kgdb_ops.hw;
+	return arch_kgdb_ops.hw && hw_installed;
 }
 
 /* The slots @type may use, clipped to the table; 0 when unsupported. */
@@ -138,7 +157,7 @@ bool kgdb_hw_cpu_armed(unsigned int cpu)
 {
 	unsigned int i;
 
-	for (i = 0; i < KGDB_HW_SLOTS; i++)
+	for (i = 0; hw_installed && i < KGDB_HW_SLOTS; i++)
 		if (hw_installed[cpu][i].used)
 			return true;
 	return false;
@@ -147,7 +166,7 @@ bool kgdb_hw_cpu_armed(unsigned int cpu)
 /* This CPU resumes: it watches exactly what gdb has set now. */
 void kgdb_hw_cpu_resume(unsigned int cpu)
 {
-	if (!arch_kgdb_ops.hw)
+	if (!kgdb_hw_supported())
 		return;
 	memcpy(hw_installed[cpu], hw_table, sizeof(hw_table));
 	arch_kgdb_ops.hw->install(hw_installed[cpu]);
@@ -158,7 +177,7 @@ enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long e
 {
 	int i;
 
-	if (!arch_kgdb_ops.hw)
+	if (!kgdb_hw_supported())
 		return KGDB_HW_NONE;
 	i = arch_kgdb_ops.hw->hit(regs, err, hw_installed[cpu], &hit->addr);
 	if (i == KGDB_HW_STALE)

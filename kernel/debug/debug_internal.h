@@ -37,7 +37,14 @@ bool kgdb_bp_lift(uintptr_t addr);
  * The out-of-line slot of the breakpoint planted at @addr, which holds its
  * instruction; -1 if it has none (no CONFIG_KGDB_XOL, or it cannot move).
  */
+#ifdef CONFIG_KGDB_XOL
 int kgdb_bp_xol_slot(uintptr_t addr);
+#else
+static inline int kgdb_bp_xol_slot(uintptr_t addr)
+{
+	return -1;
+}
+#endif
 
 /* debug_trace.c (CONFIG_KGDB_TRACE): the trace's side of a hit. */
 #ifdef CONFIG_KGDB_TRACE
@@ -70,12 +77,19 @@ static inline void kgdb_trace_detach(void)
 
 /* debug_xol.c (CONFIG_KGDB_XOL): out-of-line slot i, breakpoint table entry i's. */
 #ifdef CONFIG_KGDB_XOL
+/* The slots' pages from the heap, as the debugger starts. */
+int kgdb_xol_boot(void);
 /* Fill slot @i for the instruction at @addr, out of memory now; false if it cannot move. */
 bool kgdb_xol_prepare(unsigned int i, uintptr_t addr);
 void kgdb_xol_enter(unsigned int i, struct pt_regs *regs);
 /* A CPU stopping with its PC in a slot: back to the original code. */
 void kgdb_xol_leave(struct pt_regs *regs);
 #else
+static inline int kgdb_xol_boot(void)
+{
+	return 0;
+}
+
 static inline bool kgdb_xol_prepare(unsigned int i, uintptr_t addr)
 {
 	return false;
@@ -92,6 +106,8 @@ static inline void kgdb_xol_leave(struct pt_regs *regs)
 
 /* debug_cond.c (CONFIG_KGDB_AGENT): a breakpoint's conditions and commands. */
 #ifdef CONFIG_KGDB_AGENT
+/* Their tables and bytecode from the heap, as the debugger starts. */
+int kgdb_agent_boot(void);
 /*
  * At a hit on @cpu, as master: stop, or run on? A dprintf's text goes to
  * the kernel log and to @to_client (NULL: none). Breakpoints hit inside
@@ -106,6 +122,11 @@ bool kgdb_bp_prints(uintptr_t addr);
 /* A hit where nothing could run (inside the debugger): counted. */
 void kgdb_bp_missed(uintptr_t addr);
 #else
+static inline int kgdb_agent_boot(void)
+{
+	return 0;
+}
+
 static inline bool kgdb_bp_hit_stops(unsigned int cpu, uintptr_t addr,
 				     void (*to_client)(const char *s, size_t len))
 {
@@ -140,6 +161,8 @@ enum kgdb_hw_event {
 	KGDB_HW_GONE,		/* a slot fired that this CPU no longer has */
 };
 #ifdef CONFIG_KGDB_HW_BREAKPOINTS
+/* Each CPU's record from the heap, as the debugger starts. */
+int kgdb_hw_boot(void);
 void kgdb_remove_all_hw_breaks(void);
 void kgdb_hw_cpu_stop(unsigned int cpu);
 void kgdb_hw_cpu_resume(unsigned int cpu);
@@ -149,6 +172,11 @@ enum kgdb_hw_event kgdb_hw_decode(unsigned int cpu, struct pt_regs *regs, long e
 				   struct kgdb_hw_hit *hit);
 bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit);
 #else
+static inline int kgdb_hw_boot(void)
+{
+	return 0;
+}
+
 static inline void kgdb_remove_all_hw_breaks(void)
 {
 }
@@ -182,9 +210,23 @@ static inline bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit)
 #define KGDB_STEP_DONE	1
 int kgdb_step_arm(struct pt_regs *regs);
 void kgdb_step_disarm(struct pt_regs *regs);
-/* A CPU continues alone: interrupts masked in @regs as for a step, until its next trap. */
+/*
+ * A CPU continues alone: interrupts masked in @regs as for a step, until
+ * its next trap. Only vCont asks for it, and a hit that runs on from a
+ * step (the agent's).
+ */
+#if defined(CONFIG_KGDB_VCONT) || defined(CONFIG_KGDB_AGENT)
 void kgdb_lone_arm(struct pt_regs *regs);
 void kgdb_lone_disarm(struct pt_regs *regs);
+#else
+static inline void kgdb_lone_arm(struct pt_regs *regs)
+{
+}
+
+static inline void kgdb_lone_disarm(struct pt_regs *regs)
+{
+}
+#endif
 
 /*
  * debug_softstep.c (CONFIG_KGDB_SOFT_STEP): arm returns as kgdb_step_arm(),

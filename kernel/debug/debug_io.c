@@ -15,6 +15,7 @@
 
 static bool kgdbwait, kgdbwait_done;
 
+#ifdef CONFIG_KGDB_KDB
 /* A front end's bytes for the next: one packet, as long as kdb reads one. */
 #define REPLAY_MAX	1024
 static char replay_buf[REPLAY_MAX];
@@ -32,12 +33,36 @@ int kgdb_io_replay(const char *s, size_t len)
 	return 0;
 }
 
-int kgdb_io_read_char(void)
+static void replay_forget(void)
+{
+	replay_len = replay_pos = 0;
+}
+
+/* The next byte handed on, KGDB_NO_CHAR once they are all read. */
+static int replay_next(void)
 {
 	if (replay_pos < replay_len)
 		return (u8)replay_buf[replay_pos++];
-	replay_len = replay_pos = 0;
-	return kgdb_io_ops->read_char();
+	replay_forget();
+	return KGDB_NO_CHAR;
+}
+#else
+/* Only kdb hands bytes on. */
+static inline int replay_next(void)
+{
+	return KGDB_NO_CHAR;
+}
+
+static inline void replay_forget(void)
+{
+}
+#endif
+
+int kgdb_io_read_char(void)
+{
+	int c = replay_next();
+
+	return c != KGDB_NO_CHAR ? c : kgdb_io_ops->read_char();
 }
 
 /*
@@ -121,7 +146,7 @@ void kgdb_unregister_io_module(struct kgdb_io *io)
 		return;
 	kgdbcon_detach();
 	kgdb_core_detach();
-	replay_len = replay_pos = 0;
+	replay_forget();
 	pr_info("kgdb: %s unregistered\n", io->name);
 }
 

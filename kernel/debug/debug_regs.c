@@ -106,9 +106,11 @@ void kgdb_reg_write(const struct kgdb_thread *th, unsigned int regno, const u8 *
 	kgdb_store(f, loc->size, (kgdb_load(val, size) & ~r->keep) | (old & r->keep));
 }
 
+#ifdef CONFIG_KGDB_KDB
 /*
  * A sleeping task's registers as a trap frame would hold them (what the
- * table maps to the frame; the rest zero): a frame to start its backtrace.
+ * table maps to the frame; the rest zero): a frame to start kdb's
+ * backtrace of it.
  */
 void kgdb_task_frame(struct task *t, struct pt_regs *regs)
 {
@@ -127,3 +129,4 @@ void kgdb_task_frame(struct task *t, struct pt_regs *regs)
 		kgdb_store((u8 *)regs + loc->off, loc->size, kgdb_load(val, size));
 	}
 }
+#endif

@@ -78,6 +78,7 @@ void kgdb_step_disarm(struct pt_regs *regs)
 	irq_restore(regs);
 }
 
+#if defined(CONFIG_KGDB_VCONT) || defined(CONFIG_KGDB_AGENT)
 /*
  * A CPU continues alone: gdb's own step over its breakpoint (where gdb
  * steps itself, with breakpoints at the next PCs). Taking an interrupt
@@ -94,3 +95,4 @@ void kgdb_lone_disarm(struct pt_regs *regs)
 {
 	irq_restore(regs);
 }
+#endif

@@ -17,6 +17,7 @@
 
 #include <kernel/jiffies.h>
 #include <kernel/params.h>
+#include <kernel/printk.h>
 #include <kernel/slab.h>
 #include <kernel/string.h>
 #include "debug_internal.h"
@@ -48,18 +49,26 @@ struct tp {
 	u16 expr_off[TP_EXPR_MAX], expr_len[TP_EXPR_MAX];
 };
 
-static struct tp tps[TP_MAX];
-static u8 code[CODE_SPACE];
-static size_t code_used;
-/* Records of (tracepoint index, kind, length, text), back to back. */
-static u8 text[TEXT_SPACE];
-static size_t text_used;
-
-static struct kgdb_trace_var vars[KGDB_AX_MAX_VARS];
+/*
+ * The tables and the ring, taken from the heap as the debugger starts
+ * (kgdb_trace_boot()): a kernel that never traces keeps none of them in
+ * its bss. NULL: there was no memory, and tracepoints are off.
+ */
+static struct trace_space {
+	struct tp tps[TP_MAX];
+	u8 code[CODE_SPACE];
+	/* Records of (tracepoint index, kind, length, text), back to back. */
+	u8 text[TEXT_SPACE];
+	struct kgdb_trace_var vars[KGDB_AX_MAX_VARS];
+	/* The frame being collected, then copied into the ring. */
+	u8 scratch[FRAME_MAX];
+	u8 ring[];
+} *ts;
+static size_t code_used, text_used;
 
 static struct kgdb_trace_status st;
 
-/* The ring: frames in [head, tail), wrapping at wrap (0: not wrapped). */
+/* The ring (ts->ring): frames in [head, tail), wrapping at wrap (0: not wrapped). */
 static u8 *buf;
 static size_t cap = CONFIG_KGDB_TRACE_BUF, head, tail, wrap;
 
@@ -70,8 +79,6 @@ struct frame_hdr {
 	u32 cpu;
 };
 
-/* The frame being collected, then copied into the ring. */
-static u8 scratch[FRAME_MAX];
 static size_t scratch_len;
 
 static int trace_buf_setup(const char *val)
@@ -88,11 +95,17 @@ boot_param("kgdb.trace_buf", trace_buf_setup);
 /* In normal context, once: no allocation ever happens in the debugger. */
 int kgdb_trace_boot(void)
 {
-	buf = kmalloc(cap);
-	if (!buf)
+	ts = kmalloc(sizeof(*ts) + cap);
+	buf = ts ? ts->ring : NULL;
+	if (!ts) {
+		pr_err("kgdb: no memory for tracepoints (%lu bytes): they are off\n",
+		       (unsigned long)(sizeof(*ts) + cap));
 		cap = 0;
+		return -ENOMEM;
+	}
+	memset(ts, 0, sizeof(*ts));
 	st.size = cap;
-	return buf ? 0 : -ENOMEM;
+	return 0;
 }
 
 static void frames_clear(void)
@@ -105,8 +118,10 @@ static void frames_clear(void)
 void kgdb_trace_reset(void)
 {
 	kgdb_trace_stop(KGDB_TRACE_NOTRUN, 0);
-	memset(tps, 0, sizeof(tps));
-	memset(vars, 0, sizeof(vars));
+	if (ts) {
+		memset(ts->tps, 0, sizeof(ts->tps));
+		memset(ts->vars, 0, sizeof(ts->vars));
+	}
 	code_used = text_used = 0;
 	frames_clear();
 	st.circular = false;
@@ -119,7 +134,9 @@ static struct tp *tp_find(u32 num, uintptr_t addr)
 {
 	struct tp *t;
 
-	for (t = tps; t < tps + TP_MAX; t++)
+	if (!ts)
+		return NULL;
+	for (t = ts->tps; t < ts->tps + TP_MAX; t++)
 		if (t->used && t->num == num && t->addr == addr)
 			return t;
 	return NULL;
@@ -127,9 +144,9 @@ static struct tp *tp_find(u32 num, uintptr_t addr)
 
 static int code_add(const u8 *c, size_t len, u16 *off)
 {
-	if (len > KGDB_AX_MAX_LEN || code_used + len > sizeof(code))
+	if (len > KGDB_AX_MAX_LEN || code_used + len > sizeof(ts->code))
 		return -ENOSPC;
-	memcpy(code + code_used, c, len);
+	memcpy(ts->code + code_used, c, len);
 	*off = (u16)code_used;
 	code_used += len;
 	return 0;
@@ -141,11 +158,13 @@ int kgdb_trace_define(u32 num, uintptr_t addr, bool enabled, u64 pass, const u8 
 	struct tp *t;
 	int err;
 
+	if (!ts)
+		return -ENOMEM;
 	if (tp_find(num, addr))
 		return -EEXIST;
-	for (t = tps; t < tps + TP_MAX && t->used; t++)
+	for (t = ts->tps; t < ts->tps + TP_MAX && t->used; t++)
 		;
-	if (t == tps + TP_MAX)
+	if (t == ts->tps + TP_MAX)
 		return -ENOSPC;
 	if (cond_len && kgdb_ax_verify(cond, cond_len, 0))
 		return -EINVAL;
@@ -216,13 +235,13 @@ int kgdb_trace_add_text(u32 num, uintptr_t addr, char kind, const char *s, size_
 
 	if (!t || len > 0xffff)
 		return -EINVAL;
-	if (text_used + 4 + len > sizeof(text))
+	if (text_used + 4 + len > sizeof(ts->text))
 		return -ENOSPC;
-	text[text_used] = (u8)(t - tps);
-	text[text_used + 1] = (u8)kind;
-	text[text_used + 2] = (u8)(len >> 8);
-	text[text_used + 3] = (u8)len;
-	memcpy(text + text_used + 4, s, len);
+	ts->text[text_used] = (u8)(t - ts->tps);
+	ts->text[text_used + 1] = (u8)kind;
+	ts->text[text_used + 2] = (u8)(len >> 8);
+	ts->text[text_used + 3] = (u8)len;
+	memcpy(ts->text + text_used + 4, s, len);
 	text_used += 4 + len;
 	return 0;
 }
@@ -231,9 +250,11 @@ int kgdb_trace_define_var(u16 id, s64 init, bool builtin, const char *name, size
 {
 	struct kgdb_trace_var *v, *free = NULL;
 
+	if (!ts)
+		return -ENOMEM;
 	if (len > VAR_NAME_MAX)
 		return -EINVAL;
-	for (v = vars; v < vars + KGDB_AX_MAX_VARS; v++) {
+	for (v = ts->vars; v < ts->vars + KGDB_AX_MAX_VARS; v++) {
 		if (v->used && v->id == id)
 			free = v;
 		else if (!v->used && !free)
@@ -293,16 +314,16 @@ int kgdb_trace_start(void)
 
 	if (!buf)
 		return -ENOMEM;
-	for (t = tps; t < tps + TP_MAX && !err; t++)
+	for (t = ts->tps; t < ts->tps + TP_MAX && !err; t++)
 		if (t->used)
 			err = kgdb_bp_own(t->addr, KGDB_BP_TRACE);
 	if (err) {
 		kgdb_bp_disown_all(KGDB_BP_TRACE);
 		return err;
 	}
-	for (t = tps; t < tps + TP_MAX; t++)
+	for (t = ts->tps; t < ts->tps + TP_MAX; t++)
 		t->hits = t->bytes = 0;
-	for (v = vars; v < vars + KGDB_AX_MAX_VARS; v++)
+	for (v = ts->vars; v < ts->vars + KGDB_AX_MAX_VARS; v++)
 		if (v->used)
 			kgdb_ax_var_set(v->id, (u64)v->init);
 	frames_clear();
@@ -397,9 +418,9 @@ static bool reserve(size_t len, size_t *at)
 
 static bool put(const void *p, size_t len)
 {
-	if (scratch_len + len > sizeof(scratch))
+	if (scratch_len + len > sizeof(ts->scratch))
 		return false;
-	memcpy(scratch + scratch_len, p, len);
+	memcpy(ts->scratch + scratch_len, p, len);
 	scratch_len += len;
 	return true;
 }
@@ -414,10 +435,10 @@ static void collect_mem(u64 addr, u64 len, bool to_nul)
 	u8 *data;
 	u16 n16;
 
-	if (scratch_len + hdr > sizeof(scratch) || !kgdb_ax_addr_fits(addr))
+	if (scratch_len + hdr > sizeof(ts->scratch) || !kgdb_ax_addr_fits(addr))
 		return;
-	room = MIN(sizeof(scratch) - scratch_len - hdr, (size_t)MIN(len, 0xffff));
-	data = scratch + scratch_len + hdr;
+	room = MIN(sizeof(ts->scratch) - scratch_len - hdr, (size_t)MIN(len, 0xffff));
+	data = ts->scratch + scratch_len + hdr;
 	if (!to_nul && !kgdb_mem_read(data, (uintptr_t)addr, room))
 		n = room;
 	/* Byte by byte: up to the first unreadable one, or the NUL. */
@@ -426,10 +447,10 @@ static void collect_mem(u64 addr, u64 len, bool to_nul)
 			break;
 	if (!n)
 		return;
-	scratch[scratch_len] = 'M';
-	memcpy(scratch + scratch_len + 1, &addr, sizeof(addr));
+	ts->scratch[scratch_len] = 'M';
+	memcpy(ts->scratch + scratch_len + 1, &addr, sizeof(addr));
 	n16 = (u16)n;
-	memcpy(scratch + scratch_len + 1 + sizeof(u64), &n16, sizeof(n16));
+	memcpy(ts->scratch + scratch_len + 1 + sizeof(u64), &n16, sizeof(n16));
 	scratch_len += hdr + n;
 }
 
@@ -442,7 +463,7 @@ static void collect_var(void *priv, u16 id, u64 value)
 {
 	u8 b = 'V';
 
-	if (scratch_len + 1 + sizeof(id) + sizeof(value) <= sizeof(scratch)) {
+	if (scratch_len + 1 + sizeof(id) + sizeof(value) <= sizeof(ts->scratch)) {
 		put(&b, 1);
 		put(&id, sizeof(id));
 		put(&value, sizeof(value));
@@ -457,7 +478,7 @@ static void collect_regs(const struct kgdb_thread *th)
 
 	for (regno = 0; regno < arch_kgdb_ops.num_regs; regno++)
 		all += kgdb_reg_size(regno);
-	if (scratch_len + 1 + all > sizeof(scratch))
+	if (scratch_len + 1 + all > sizeof(ts->scratch))
 		return;
 	put(&b, 1);
 	for (regno = 0; regno < arch_kgdb_ops.num_regs; regno++) {
@@ -471,13 +492,13 @@ static void tp_hit(struct tp *t, unsigned int cpu)
 {
 	struct kgdb_thread th = { .cpu = (int)cpu };
 	struct kgdb_ax_ctx ctx = { .th = &th, .collect = collect, .collect_var = collect_var };
-	struct frame_hdr h = { .tpnum = t->num, .tp = (u32)(t - tps), .cpu = cpu };
+	struct frame_hdr h = { .tpnum = t->num, .tp = (u32)(t - ts->tps), .cpu = cpu };
 	unsigned int i;
 	u8 val[KGDB_REG_MAX_BYTES];
 	size_t at;
 	s64 v;
 
-	if (t->cond_len && !kgdb_ax_eval(code + t->cond_off, t->cond_len, &ctx, &v) && !v)
+	if (t->cond_len && !kgdb_ax_eval(ts->code + t->cond_off, t->cond_len, &ctx, &v) && !v)
 		return;
 	scratch_len = sizeof(h);
 	if (t->regs)
@@ -492,16 +513,16 @@ static void tp_hit(struct tp *t, unsigned int cpu)
 		collect_mem(base + (u64)t->mem[i].off, t->mem[i].len, false);
 	}
 	for (i = 0; i < t->nexpr; i++)
-		kgdb_ax_eval(code + t->expr_off[i], t->expr_len[i], &ctx, &v);
+		kgdb_ax_eval(ts->code + t->expr_off[i], t->expr_len[i], &ctx, &v);
 	/* Padded with zeros, which end the blocks; the next header aligned. */
 	h.len = (u32)ALIGN(scratch_len, sizeof(u32));
-	memset(scratch + scratch_len, 0, h.len - scratch_len);
+	memset(ts->scratch + scratch_len, 0, h.len - scratch_len);
 	if (!reserve(h.len, &at)) {
 		kgdb_trace_stop(KGDB_TRACE_FULL, 0);
 		return;
 	}
-	memcpy(scratch, &h, sizeof(h));
-	memcpy(buf + at, scratch, h.len);
+	memcpy(ts->scratch, &h, sizeof(h));
+	memcpy(buf + at, ts->scratch, h.len);
 	tail = at + h.len;
 	st.frames++;
 	st.created++;
@@ -515,7 +536,7 @@ void kgdb_trace_hit(unsigned int cpu, uintptr_t addr)
 {
 	struct tp *t;
 
-	for (t = tps; t < tps + TP_MAX && st.running; t++)
+	for (t = ts->tps; t < ts->tps + TP_MAX && st.running; t++)
 		if (t->used && t->enabled && t->addr == addr)
 			tp_hit(t, cpu);
 }
@@ -526,12 +547,12 @@ const struct kgdb_trace_tp *kgdb_trace_tp(unsigned int i, struct kgdb_trace_tp *
 {
 	const struct tp *t;
 
-	if (i >= TP_MAX || !tps[i].used)
+	if (!ts || i >= TP_MAX || !ts->tps[i].used)
 		return NULL;
-	t = &tps[i];
+	t = &ts->tps[i];
 	*out = (struct kgdb_trace_tp){ .num = t->num, .addr = t->addr, .enabled = t->enabled,
 				       .pass = t->pass, .hits = t->hits, .bytes = t->bytes,
-				       .cond = t->cond_len ? code + t->cond_off : NULL,
+				       .cond = t->cond_len ? ts->code + t->cond_off : NULL,
 				       .cond_len = t->cond_len };
 	return out;
 }
@@ -540,23 +561,23 @@ const struct kgdb_trace_tp *kgdb_trace_tp_find(u32 num, uintptr_t addr, struct k
 {
 	const struct tp *t = tp_find(num, addr);
 
-	return t ? kgdb_trace_tp((unsigned int)(t - tps), out) : NULL;
+	return t ? kgdb_trace_tp((unsigned int)(t - ts->tps), out) : NULL;
 }
 
 size_t kgdb_trace_text(size_t off, unsigned int *tp, char *kind, const char **s, size_t *len)
 {
 	if (off + 4 > text_used)
 		return 0;
-	*tp = text[off];
-	*kind = (char)text[off + 1];
-	*len = (size_t)text[off + 2] << 8 | text[off + 3];
-	*s = (const char *)text + off + 4;
+	*tp = ts->text[off];
+	*kind = (char)ts->text[off + 1];
+	*len = (size_t)ts->text[off + 2] << 8 | ts->text[off + 3];
+	*s = (const char *)ts->text + off + 4;
 	return off + 4 + *len;
 }
 
 const struct kgdb_trace_var *kgdb_trace_var(unsigned int i)
 {
-	return i < KGDB_AX_MAX_VARS && vars[i].used ? &vars[i] : NULL;
+	return ts && i < KGDB_AX_MAX_VARS && ts->vars[i].used ? &ts->vars[i] : NULL;
 }
 
 bool kgdb_trace_frame(unsigned int n, struct kgdb_trace_frame *f)
@@ -571,7 +592,7 @@ bool kgdb_trace_frame(unsigned int n, struct kgdb_trace_frame *f)
 		off = next_frame(off, ((const struct frame_hdr *)(buf + off))->len);
 	h = (const struct frame_hdr *)(buf + off);
 	f->tpnum = h->tpnum;
-	f->addr = tps[h->tp].addr;
+	f->addr = ts->tps[h->tp].addr;
 	f->cpu = h->cpu;
 	f->data = buf + off + sizeof(*h);
 	f->len = h->len - sizeof(*h);

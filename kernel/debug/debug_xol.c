@@ -11,6 +11,8 @@
  */
 
 #include <kernel/compiler.h>
+#include <kernel/printk.h>
+#include <kernel/slab.h>
 #include <kernel/string.h>
 #include <asm/extable.h>
 #include <asm/ptrace.h>		/* instruction_pointer() */
@@ -23,15 +25,32 @@
  * Data, not text: memory compares of the kernel's text against vmlinux
  * (gdb's compare-sections) still match, and it is written directly. An
  * arch with xol maps its data executable (x86 uses no NX). Whole pages,
- * so that no variable shares them with code.
+ * so that no variable shares them with code: taken from the heap as the
+ * debugger starts (kgdb_xol_boot()), a page more for the alignment.
+ * NULL: there was no memory, and no breakpoint has a slot.
  */
-static u8 kgdb_xol_area[ALIGN(XOL_AREA_SIZE, XOL_PAGE)] __aligned(XOL_PAGE);
+static u8 *kgdb_xol_area;
 
 /* What each slot holds: the instruction of @addr, @len bytes; len 0: nothing. */
 static struct {
 	uintptr_t addr;
 	u8 len;
 } slots[CONFIG_KGDB_MAX_BREAKPOINTS];
+
+int kgdb_xol_boot(void)
+{
+	u8 *p;
+
+	if (!arch_kgdb_ops.xol)
+		return 0;
+	p = kmalloc(ALIGN(XOL_AREA_SIZE, XOL_PAGE) + XOL_PAGE);
+	kgdb_xol_area = p ? (u8 *)ALIGN((uintptr_t)p, (uintptr_t)XOL_PAGE) : NULL;
+	if (!p) {
+		pr_err("kgdb: no memory for out-of-line slots: hits that run on are stepped over\n");
+		return -ENOMEM;
+	}
+	return 0;
+}
 
 static uintptr_t slot_addr(unsigned int i)
 {
@@ -45,7 +64,7 @@ bool kgdb_xol_prepare(unsigned int i, uintptr_t addr)
 	int len;
 
 	/* A fault there is looked up by its PC, which a slot does not have. */
-	if (!arch_kgdb_ops.xol || search_exception_table(addr)) {
+	if (!kgdb_xol_area || search_exception_table(addr)) {
 		slots[i].len = 0;
 		return false;
 	}
@@ -79,7 +98,7 @@ void kgdb_xol_leave(struct pt_regs *regs)
 	uintptr_t pc = instruction_pointer(regs), base = (uintptr_t)kgdb_xol_area;
 	unsigned int i;
 
-	if (pc < base || pc >= base + XOL_AREA_SIZE)
+	if (!base || pc < base || pc >= base + XOL_AREA_SIZE)
 		return;
 	i = (pc - base) / KGDB_XOL_SLOT_SIZE;
 	if (slots[i].len)

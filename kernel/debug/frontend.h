@@ -116,6 +116,12 @@ struct kgdb_frontend {
 	/* Optional: the transport went away, in normal context: forget the session. */
 	void (*reset)(void);
 	/*
+	 * Optional: once, in normal context, as the first transport
+	 * registers: take what it keeps from the heap (the debugger never
+	 * allocates).
+	 */
+	void (*boot)(void);
+	/*
 	 * Optional (CONFIG_KGDB_AGENT): on the master, while breakpoint hits
 	 * run on without a stop and so starve the line's own interrupt: did
 	 * the client ask for a stop meanwhile (gdb's Ctrl-C)?

@@ -143,4 +143,7 @@ extern char fake_log[4096];
 extern size_t fake_log_len;
 extern bool fake_log_busy;
 
+/* kmalloc() fails: a feature that takes its memory at boot goes without. */
+extern bool fake_kmalloc_fails;
+
 #endif

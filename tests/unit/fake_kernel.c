@@ -789,10 +789,21 @@ void fake_reset(unsigned int cpus)
 
 /* The trace buffer (debug_trace.c): its boot-time allocation, its size's parsing and its clock. */
 volatile unsigned long jiffies;
+bool fake_kmalloc_fails;
+/* Every block stays reachable for the leak checker: a test may boot a feature again. */
+static void *fake_heap[64];
+static unsigned int fake_heap_n;
 
 void *kmalloc(size_t size)
 {
-	return calloc(1, size);
+	void *p;
+
+	if (fake_kmalloc_fails)
+		return NULL;
+	p = calloc(1, size);
+	if (p && fake_heap_n < ARRAY_SIZE(fake_heap))
+		fake_heap[fake_heap_n++] = p;
+	return p;
 }
 
 int kstrtoul(const char *s, unsigned int base, unsigned long *res)

@@ -342,6 +342,76 @@ static void test_trace_buffer_size(void **state)
 	assert_int_equal(p->setup("4096"), 0);
 }
 
+/* Without the memory for the trace, as the debugger starts, tracepoints are off. */
+static void test_trace_without_memory(void **state)
+{
+	const struct boot_param *p = param("kgdb.trace_buf");
+	struct kgdb_trace_tp t;
+
+	fake_kmalloc_fails = true;
+	assert_int_equal(kgdb_trace_boot(), -ENOMEM);
+	fake_kmalloc_fails = false;
+	kgdb_trace_reset();
+	assert_int_equal(kgdb_trace_status()->size, 0);
+	assert_int_equal(kgdb_trace_define(1, BP1, true, 0, NULL, 0), -ENOMEM);
+	assert_int_equal(kgdb_trace_add_regs(1, BP1), -EINVAL);
+	assert_int_equal(kgdb_trace_define_var(1, 0, false, "v", 1), -ENOMEM);
+	assert_int_equal(kgdb_trace_start(), -ENOMEM);
+	assert_null(kgdb_trace_tp(0, &t));
+	assert_null(kgdb_trace_var(0));
+	/* The trace as the other tests had it. */
+	assert_int_equal(p->setup("262144"), 0);
+	assert_int_equal(kgdb_trace_boot(), 0);
+	kgdb_trace_reset();
+	assert_int_equal(kgdb_trace_status()->size, 262144);
+}
+
+/*
+ * kgdb.agent_space=: the bytecode arena's size. Without the memory for it
+ * as the debugger starts, no breakpoint takes expressions.
+ */
+static void test_agent_space(void **state)
+{
+	static const u8 cond[] = { 0x22, 0x00, 0x27 };		/* const8 0, end */
+	const struct boot_param *p = param("kgdb.agent_space");
+	struct kgdb_ax_list one = { .n = 1, .code = { cond }, .len = { sizeof(cond) } };
+	struct kgdb_ax_list none = { 0 };
+
+	assert_int_equal(p->setup(NULL), -EINVAL);
+	assert_int_equal(p->setup("1023"), -EINVAL);
+	assert_int_equal(p->setup("65537"), -EINVAL);
+	assert_int_equal(p->setup("65536"), 0);
+	fake_kmalloc_fails = true;
+	assert_int_equal(kgdb_agent_boot(), -ENOMEM);
+	fake_kmalloc_fails = false;
+	assert_int_equal(kgdb_bp_set_agent(BP1, &one, &none, false), -ENOSPC);
+	assert_false(kgdb_bp_runs_agent(BP1));
+	/* The agent as the other tests had it. */
+	assert_int_equal(p->setup("8192"), 0);
+	assert_int_equal(kgdb_agent_boot(), 0);
+	assert_int_equal(kgdb_bp_set_agent(BP1, &one, &none, false), 0);
+	assert_true(kgdb_bp_runs_agent(BP1));
+	kgdb_bp_agent_reset(false);
+}
+
+/* Without memory for each CPU's hardware slots as the debugger starts: no hardware breakpoints. */
+static void test_hw_slots_without_memory(void **state)
+{
+	struct pt_regs regs = { 0 };
+	struct kgdb_hw_hit hit;
+
+	fake_kmalloc_fails = true;
+	assert_int_equal(kgdb_hw_boot(), -ENOMEM);
+	fake_kmalloc_fails = false;
+	assert_false(kgdb_hw_supported());
+	assert_false(kgdb_hw_cpu_armed(0));
+	kgdb_hw_cpu_resume(0);
+	assert_int_equal(kgdb_hw_decode(0, &regs, 0, &hit), KGDB_HW_NONE);
+	/* As the other tests had them. */
+	assert_int_equal(kgdb_hw_boot(), 0);
+	assert_true(kgdb_hw_supported());
+}
+
 /*
  * A sleeping task's registers as a trap frame (kdb's backtrace of it):
  * what the table maps to the frame, from the task's saved context; the
@@ -472,6 +542,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_transport_kinds, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_sleeping_task_frame, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_trace_buffer_size, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_trace_without_memory, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_agent_space, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_hw_slots_without_memory, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_faulty_arch_tables_are_refused, reset_fe,
 						teardown),
 		cmocka_unit_test(test_fields_by_size),

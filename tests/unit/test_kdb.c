@@ -92,6 +92,21 @@ static void test_banner_help_go(void **state)
 	assert_int_equal(fake_regs[0].pc, FAKE_BREAK_ADDR + 1);
 }
 
+/* Up recalls the line before; without memory for the history (kdb's boot), nothing. */
+static void test_history_from_the_heap(void **state)
+{
+	const struct kgdb_frontend *fe = kgdb_frontend_find("kdb");
+
+	typed_at_break("fake_fn\r\x10\rgo\r");
+	assert_printed("(fake_fn)\n[0]kdb> fake_fn\nfake_fn = ");
+	fake_kmalloc_fails = true;
+	fe->boot();
+	fake_kmalloc_fails = false;
+	typed_at_break("fake_fn\r\x10\rgo\r");
+	assert_printed("(fake_fn)\n[0]kdb> \a\n[0]kdb> go\n");
+	fe->boot();
+}
+
 static void test_words_that_are_no_command(void **state)
 {
 	typed_at_break("nope\rfake_fn\rfake_fn+4\r0x10\rnope 1\rgo\r");
@@ -481,6 +496,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_banner_help_go, setup, teardown_kdb),
+		cmocka_unit_test_setup_teardown(test_history_from_the_heap, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_words_that_are_no_command, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_grep, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_grep_long_and_unfinished_lines, setup,

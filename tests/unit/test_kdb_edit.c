@@ -16,6 +16,7 @@
 #include "../../kernel/debug/kdb/kdb.h"
 
 static struct kdb_editor ed;
+static char hist[KDB_HISTORY][KDB_LINE_MAX];
 static char echoed[16384];
 static size_t echoed_len;
 
@@ -30,6 +31,7 @@ static void echo(const char *s, size_t len)
 static int setup(void **state)
 {
 	memset(&ed, 0, sizeof(ed));
+	ed.hist = hist;
 	ed.echo = echo;
 	kdb_edit_start(&ed);
 	echoed_len = 0;
@@ -318,6 +320,18 @@ static void test_history_empty(void **state)
 	assert_line("x", 1);
 }
 
+/* Without memory for the history (kdb's boot), lines are not kept. */
+static void test_history_none(void **state)
+{
+	ed.hist = NULL;
+	enter("one");
+	assert_int_equal(ed.hist_count, 0);
+	kdb_edit_start(&ed);
+	echoed_len = 0;
+	type("\x10");
+	assert_echo("\a");
+}
+
 static void test_escapes(void **state)
 {
 	enter("one");
@@ -495,6 +509,7 @@ int main(void)
 		cmocka_unit_test_setup(test_overlong, setup),
 		cmocka_unit_test_setup(test_history, setup),
 		cmocka_unit_test_setup(test_history_empty, setup),
+		cmocka_unit_test_setup(test_history_none, setup),
 		cmocka_unit_test_setup(test_escapes, setup),
 		cmocka_unit_test_setup(test_bad_escapes, setup),
 		cmocka_unit_test_setup(test_other_controls, setup),

@@ -9,6 +9,8 @@
  */
 
 #include "harness.h"
+#include <kernel/errno.h>
+#include "../../kernel/debug/debug_internal.h"
 
 #define BP1	(FAKE_TEXT + 0x100)
 #define FALSE_COND	"X3,220027"
@@ -211,9 +213,26 @@ static void test_hit_on_the_way_out(void **state)
 	assert_output();
 }
 
+/* Without memory for the slots as the debugger starts, no breakpoint has one. */
+static void test_no_slots_without_memory(void **state)
+{
+	struct pt_regs regs = { .pc = BP1 };
+
+	fake_kmalloc_fails = true;
+	assert_int_equal(kgdb_xol_boot(), -ENOMEM);
+	fake_kmalloc_fails = false;
+	assert_false(kgdb_xol_prepare(0, BP1));
+	kgdb_xol_leave(&regs);
+	assert_int_equal(regs.pc, BP1);
+	/* As the other tests had them. */
+	assert_int_equal(kgdb_xol_boot(), 0);
+	assert_true(kgdb_xol_prepare(0, BP1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_no_slots_without_memory, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_false_hit_runs_out_of_line, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_true_hit_stops, setup_idle1, teardown),
 		cmocka_unit_test_setup_teardown(test_watchpoints_off_while_the_condition_runs,

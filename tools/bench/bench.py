@@ -400,7 +400,7 @@ def footprint_table(fps):
              "linux-source-6.1, tinyconfig + KGDB, -O2; kernel/debug, kgdboc and "
              "arch/x86/kernel/kgdb.o; docs/bench.md has it measured, SMP and not, -O2 "
              "and -Os).".format(**footprint.LINUX_6_1_X86_64), "",
-             "| arch | part | default | default -Os | minimal | minimal -Os |",
+             "| arch | feature | default | default -Os | minimal | minimal -Os |",
              "|---|---|---|---|---|---|"]
     for arch, fp in fps.items():
         mn = fp["minimal"]

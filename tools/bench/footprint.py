@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""Footprint: text/data/bss of the debugger's parts, at the default
-flags and at -Os, in the default profile (the arch's defconfig) and the
-minimal one (kgdb_min_defconfig); and the kernel with CONFIG_KGDB=y
-against =n.
+"""Footprint: text/data/bss of the debugger by feature (core, gdb, kdb,
+agent, tracepoints, out-of-line, transport, and the arch's backend), at
+the default flags and at -Os, in the default profile (the arch's
+defconfig) and the minimal one (kgdb_min_defconfig); and the kernel with
+CONFIG_KGDB=y against =n.
 
 The objects are the ones make links into vmlinux (from the link command),
-so an object a configuration left out is never counted. The -Os objects
+so an object a configuration left out is never counted; every object of
+kernel/debug/ and transports/ belongs to exactly one feature. The -Os objects
 are compiled with exactly the command make uses for the default ones
 (taken from `make -n -W <source> V=1`), with -O2 replaced by -Os.
 """
@@ -24,16 +26,23 @@ LINUX_6_1_X86_64 = {"text": 18.2, "bss": 27.8}
 
 
 def parts_of(arch):
-    """Each part's objects, as regexes on paths under the build directory."""
+    """Each feature's objects, as regexes on paths under the build directory,
+    in the order shown; an object goes to the first that matches."""
+    srcarch = ARCHES[arch]["srcarch"]
     return {
-        "core": r"kernel/debug/(debug_\w+|kgdb\w*)\.o",
-        "protocol": r"kernel/debug/gdbstub\w*\.o",
+        "core": r"kernel/debug/(debug_(core|io|mem|bp|step|regs|field|arch_check|softstep|hw"
+                r"|console)|kgdb_monitor)\.o",
+        "gdb": r"kernel/debug/gdbstub(_packet|_threads|_tdesc|_xml)?\.o",
+        "kdb": r"kernel/debug/kdb/\w+\.o",
+        "agent": r"kernel/debug/debug_(agent\w*|cond)\.o",
+        "tracepoints": r"kernel/debug/(debug|gdbstub)_trace\.o",
+        "out-of-line": rf"(kernel/debug/debug_xol|arch/{srcarch}/kernel/kgdb_xol)\.o",
+        "transport": r"transports/\w+\.o",
         # the backend, and what only the debugger builds of the kernel's: the
         # decoders, the waits it sleeps in, the ARM debug slots (the naps
         # stay in the timer's time.o)
-        "arch": rf"(arch/{ARCHES[arch]['srcarch']}/(kernel/(kgdb\w*|halt|nap|doze)"
+        "arch": rf"(arch/{srcarch}/(kernel/(kgdb\w*|halt|nap|doze)"
                 r"|lib/(insn|next_pc))|drivers/debug/\w+)\.o",
-        "transport": r"transports/kgdboc\.o",
     }
 
 
@@ -65,9 +74,16 @@ def linked_objects(root, arch, odir):
 
 
 def part_objects(root, arch, odir):
-    objs = linked_objects(root, arch, odir)
-    return {part: [o for o in objs if re.fullmatch(re.escape(odir) + "/" + pat, o)]
-            for part, pat in parts_of(arch).items()}
+    parts = parts_of(arch)
+    res = {part: [] for part in parts}
+    for o in linked_objects(root, arch, odir):
+        rel = o[len(odir) + 1:]
+        part = next((p for p, pat in parts.items() if re.fullmatch(pat, rel)), None)
+        if part:
+            res[part].append(o)
+        elif re.match(r"(kernel/debug|transports)/", rel):
+            raise RuntimeError(f"footprint: {rel} belongs to no feature (tools/bench/footprint.py)")
+    return res
 
 
 def compile_os(root, arch, odir, osdir, obj):

@@ -81,7 +81,7 @@ struct kdb_editor {
 	bool after_tab;			/* the last key was Tab: a second one lists */
 	char line[KDB_LINE_MAX];
 	size_t len, pos;		/* the line's length, the cursor */
-	char hist[KDB_HISTORY][KDB_LINE_MAX];
+	char (*hist)[KDB_LINE_MAX];	/* KDB_HISTORY lines; NULL: none kept */
 	unsigned int hist_next;		/* where the next line goes */
 	unsigned int hist_count;	/* lines kept */
 	unsigned int hist_back;		/* how far up/down has gone back (0: the new line) */

@@ -344,7 +344,7 @@ void kdb_edit_remember(struct kdb_editor *e)
 {
 	size_t len = strnlen(e->line, KDB_LINE_MAX - 1);
 
-	if (!len || (e->hist_count && !strcmp(hist_entry(e, 1), e->line)))
+	if (!e->hist || !len || (e->hist_count && !strcmp(hist_entry(e, 1), e->line)))
 		return;
 	memcpy(e->hist[e->hist_next], e->line, len);
 	e->hist[e->hist_next][len] = '\0';

@@ -12,6 +12,7 @@
 #include <kernel/kallsyms.h>
 #include <kernel/params.h>
 #include <kernel/sched.h>
+#include <kernel/slab.h>
 #include <kernel/smp.h>
 #include <kernel/string.h>
 #include <asm/ptrace.h>
@@ -475,10 +476,20 @@ static void kdb_reset(void)
 	last_cmd = NULL;
 }
 
+/* The command history (8 KiB) from the heap; without it kdb keeps none. */
+static void kdb_boot(void)
+{
+	editor.hist = kmalloc(KDB_HISTORY * sizeof(*editor.hist));
+	editor.hist_count = 0;
+	if (!editor.hist)
+		pr_warn("kdb: no memory for the command history: none is kept\n");
+}
+
 static const struct kgdb_frontend kdb_frontend = {
 	.name = "kdb",
 	.priority = 1,
 	.run = kdb_run,
 	.reset = kdb_reset,
+	.boot = kdb_boot,
 };
 KGDB_FRONTEND(kdb, &kdb_frontend);
