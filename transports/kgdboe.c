@@ -344,10 +344,13 @@ static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 			rx_signal(data[i]);
 		if (f == GDB_FRAME_NONE && end == len)
 			break;
-		/* Sent before gdb acked our last reply: perhaps a copy of its request. */
+		/*
+		 * Sent before gdb had our reply to its last request (none yet,
+		 * or not acked): perhaps a copy of that request.
+		 */
 		if (f == GDB_FRAME_OK)
 			rx_queue(body, body_len, READ_ONCE(kgdboe_serving) && !new_peer &&
-				 rel.answered && !rel.acked);
+				 (!rel.answered || !rel.acked));
 		else
 			nak_owed = true;
 		if (!READ_ONCE(kgdboe_serving))
@@ -467,9 +470,13 @@ static void kgdboe_put_packet(const char *payload, size_t len, enum kgdb_packet_
 	}
 	while (rel.answered && !rel.acked && !rx_used())
 		kgdboe_wait_turn(true);
-	/* gdb sent its request again meanwhile: the copy gets the reply. */
+	/*
+	 * gdb sent its request again meanwhile: the copy gets the reply. Not
+	 * a resume's: run again, it would step or continue twice, and gdb
+	 * would wait for good for the stop it missed. Its copy is one.
+	 */
 	netpoll_poll(&kgdboe_np);
-	if (rx_used())
+	if (kind != KGDB_PACKET_STOP && rx_used())
 		return;
 	reply_len = 0;
 	if (rel.ack_owed)

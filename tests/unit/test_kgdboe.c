@@ -415,6 +415,27 @@ static void test_monitor_output_is_paced_by_acks(void **state)
 	assert_int_equal(kgdboe_count.resent, 1);
 }
 
+/*
+ * gdb's ack of a resume timed out while the CPU ran (a step, or a CPU run
+ * alone, that a loaded host kept from its trap for over a remotetimeout):
+ * its copy comes before the stop reply. The stop reply goes out, once; the
+ * copy is not a second resume, which would run on past the stop that gdb
+ * still waits for.
+ */
+static void test_a_resumes_copy_gets_the_stop_reply_once(void **state)
+{
+	connect();
+	peer_pkt("c");
+	peer_pkt("c");
+	stop_here();
+	want_pkt(true, stop_reply(0, 5, "", 2));
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+	assert_int_equal(kgdboe_count.resent, 0);
+}
+
 /* gdb sent its request again before the stub answered: one reply, to the copy. */
 static void test_a_waiting_copy_takes_the_reply(void **state)
 {
@@ -577,6 +598,8 @@ int main(void)
 						oe_teardown),
 		cmocka_unit_test_setup_teardown(test_naks_both_ways, oe_setup, oe_teardown),
 		cmocka_unit_test_setup_teardown(test_monitor_output_is_paced_by_acks, oe_setup,
+						oe_teardown),
+		cmocka_unit_test_setup_teardown(test_a_resumes_copy_gets_the_stop_reply_once, oe_setup,
 						oe_teardown),
 		cmocka_unit_test_setup_teardown(test_a_waiting_copy_takes_the_reply, oe_setup,
 						oe_teardown),
