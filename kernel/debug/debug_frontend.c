@@ -4,7 +4,8 @@
  * serves a stop (the highest priority of KGDB_FRONTEND(), or the one that
  * took the line over), the transport (kgdb_io_ops), the master's claim on
  * it for an entry and what the transport's detach undoes, whether a
- * client is attached, and read-only mode.
+ * client is attached and what a new client's session resets, and
+ * read-only mode.
  */
 
 #include <kernel/errno.h>
@@ -99,6 +100,18 @@ static int kgdb_ro_setup(const char *val)
 	return 0;
 }
 boot_param("kgdb.ro", kgdb_ro_setup);
+
+/*
+ * A new client's session (a front end saw its first packet): nothing of
+ * an earlier client's is left, its breakpoints and slots nor what the
+ * agent ran for it. What outlives a session (kdb's breakpoints, a
+ * disconnected dprintf's or tracepoint's) stays.
+ */
+void kgdb_session_begin(void)
+{
+	kgdb_remove_all_breaks(false);
+	kgdb_bp_agent_reset(false);
+}
 
 /* Nothing of the debugger's is left to trap, and no session to resume. */
 void kgdb_core_detach(void)

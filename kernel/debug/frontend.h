@@ -131,6 +131,8 @@ struct kgdb_frontend {
 const struct kgdb_frontend *kgdb_frontend_find(const char *name);
 /* The front end that serves the line now. */
 const struct kgdb_frontend *kgdb_frontend_current(void);
+/* A new client's first packet: the core forgets what an earlier client owned. */
+void kgdb_session_begin(void);
 
 /* The transport in use (NULL: none). */
 extern struct kgdb_io *kgdb_io_ops;

@@ -201,6 +201,12 @@ static inline long gdb_trace_mem(u8 *dst, u64 addr, size_t len)
 }
 #endif
 
+/* gdbstub_frame.c: the frame format's characters, and its checksum. */
+#define GDB_ESCAPE	'}'
+#define GDB_ESCAPE_XOR	0x20
+#define GDB_RLE		'*'
+bool gdb_sum_matches(u8 sum, u8 hi, u8 lo);
+
 /* The packet buffer: the request, then the reply built over it. */
 extern char gdb_buf[KGDB_PACKET_SIZE + 1];
 
