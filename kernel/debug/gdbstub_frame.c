@@ -23,7 +23,8 @@ bool gdb_sum_matches(u8 sum, u8 hi, u8 lo)
 	return h >= 0 && l >= 0 && (u8)(h << 4 | l) == sum;
 }
 
-#ifdef CONFIG_KGDB_PACKET_IO
+/* Packet transports, and kdb, which hands a frame on the line to gdb. */
+#if defined(CONFIG_KGDB_PACKET_IO) || defined(CONFIG_KGDB_KDB)
 static u8 frame_sum(const u8 *p, size_t len)
 {
 	u8 sum = 0;
