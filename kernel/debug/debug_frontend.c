@@ -101,6 +101,13 @@ static int kgdb_ro_setup(const char *val)
 }
 boot_param("kgdb.ro", kgdb_ro_setup);
 
+#ifdef CONFIG_KGDB_PACKET_IO
+const struct kgdb_framing *kgdb_line_framing(void)
+{
+	return kgdb_frontend_current()->framing;
+}
+#endif
+
 /*
  * A new client's session (a front end saw its first packet): nothing of
  * an earlier client's is left, its breakpoints and slots nor what the

@@ -282,9 +282,9 @@ void kgdb_line_release(void);
 enum kgdb_trap_verdict { TRAP_REPORT, TRAP_STALE, TRAP_NOT_OURS };
 /* The client asked for a stop (Ctrl-C, a new client) that no stop answered yet. */
 extern bool kgdb_interrupt_pending;
-enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *args, struct kgdb_stop *stop,
-				     struct kgdb_cpu *c, enum kgdb_hw_event hw, const struct kgdb_hw_hit *hit,
-				     bool stepped, bool step_word);
+enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *args,
+				     struct kgdb_stop *stop, struct kgdb_cpu *c, enum kgdb_hw_event hw,
+				     const struct kgdb_hw_hit *hit, bool stepped, bool step_word);
 bool kgdb_reenter(enum die_val val, struct pt_regs *regs);
 bool kgdb_stale_trap(enum die_val val, const struct die_args *args);
 
@@ -301,7 +301,8 @@ int kgdb_resume_target(struct kgdb_resume *res);
 void kgdb_serve(struct kgdb_stop *stop, struct kgdb_resume *res);
 bool kgdb_run_on(struct kgdb_stop *stop, bool stepped, bool step_end, bool alone,
 		 struct kgdb_resume *res);
-enum kgdb_hit_done kgdb_run_on_out_of_line(unsigned int cpu, const struct kgdb_stop *stop, bool alone);
+enum kgdb_hit_done kgdb_run_on_out_of_line(unsigned int cpu, const struct kgdb_stop *stop,
+					    bool alone);
 
 /* debug_core.c: the die chain's notifier. */
 int kgdb_die_notify(struct notifier_block *nb, unsigned long val, void *data);

@@ -270,7 +270,8 @@ bool kgdb_run_on(struct kgdb_stop *stop, bool stepped, bool step_end, bool alone
  * does it with the others held, which need hold only briefly. HIT_NONE:
  * no hit that runs something.
  */
-enum kgdb_hit_done kgdb_run_on_out_of_line(unsigned int cpu, const struct kgdb_stop *stop, bool alone)
+enum kgdb_hit_done kgdb_run_on_out_of_line(unsigned int cpu, const struct kgdb_stop *stop,
+					    bool alone)
 {
 	struct kgdb_cpu *c = &kgdb_cpus[cpu];
 	uintptr_t addr = instruction_pointer(c->regs);

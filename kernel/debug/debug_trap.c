@@ -32,9 +32,9 @@ static const enum kgdb_stop_kind hw_kind[] = {
  * which hardware slot a DIE_DEBUG trap fired on, decoded when it trapped;
  * @stepped, that this CPU was stepping for gdb.
  */
-enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *args, struct kgdb_stop *stop,
-					   struct kgdb_cpu *c, enum kgdb_hw_event hw, const struct kgdb_hw_hit *hit,
-					   bool stepped, bool step_word)
+enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *args,
+				     struct kgdb_stop *stop, struct kgdb_cpu *c, enum kgdb_hw_event hw,
+				     const struct kgdb_hw_hit *hit, bool stepped, bool step_word)
 {
 	const struct kgdb_arch *arch = &arch_kgdb_ops;
 	struct pt_regs *regs = args->regs;

@@ -481,5 +481,8 @@ static const struct kgdb_frontend gdb_frontend = {
 #ifdef CONFIG_KGDB_AGENT
 	.break_pending = gdbstub_break_pending,
 #endif
+#ifdef CONFIG_KGDB_PACKET_IO
+	.framing = &gdb_framing,
+#endif
 };
 KGDB_FRONTEND(gdb, &gdb_frontend);

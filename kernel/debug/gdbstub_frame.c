@@ -34,8 +34,8 @@ static u8 frame_sum(const u8 *p, size_t len)
 	return sum;
 }
 
-enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_t *body_len,
-			      size_t *end)
+enum kgdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_t *body_len,
+			       size_t *end)
 {
 	size_t start, i;
 
@@ -47,13 +47,13 @@ enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_
 			start = i;
 	if (start >= len || i + 2 >= len) {
 		*end = start;
-		return GDB_FRAME_NONE;
+		return KGDB_FRAME_NONE;
 	}
 	*body = data + start + 1;
 	*body_len = i - start - 1;
 	*end = i + 3;
 	return gdb_sum_matches(frame_sum(*body, *body_len), data[i + 1], data[i + 2]) ?
-	       GDB_FRAME_OK : GDB_FRAME_BAD;
+	       KGDB_FRAME_OK : KGDB_FRAME_BAD;
 }
 #endif
 
@@ -105,3 +105,13 @@ void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx
 	put(hex_asc[sum >> 4], ctx);
 	put(hex_asc[sum & 0xf], ctx);
 }
+
+#ifdef CONFIG_KGDB_PACKET_IO
+/* What a packet transport frames with while gdb, or kdb, owns the line. */
+const struct kgdb_framing gdb_framing = {
+	.scan = gdb_frame_scan,
+	.session_opener = gdb_session_opener,
+	.hash = gdb_packet_hash,
+	.emit = gdb_frame_emit,
+};
+#endif

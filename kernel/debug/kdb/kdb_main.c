@@ -150,7 +150,7 @@ static bool take_packet(void)
 	}
 	if (hex_to_bin(pkt[len - 2]) < 0 || hex_to_bin(pkt[len - 1]) < 0)
 		return false;
-	if (gdb_frame_scan((const u8 *)pkt, len, &body, &body_len, &end) != GDB_FRAME_OK) {
+	if (gdb_frame_scan((const u8 *)pkt, len, &body, &body_len, &end) != KGDB_FRAME_OK) {
 		kgdb_io_ops->write_char('-');
 		if (kgdb_io_ops->flush)
 			kgdb_io_ops->flush();
@@ -473,5 +473,9 @@ static const struct kgdb_frontend kdb_frontend = {
 	.priority = 1,
 	.run = kdb_run,
 	.reset = kdb_reset,
+#ifdef CONFIG_KGDB_PACKET_IO
+	/* gdb's frames: kdb hands them to gdb (kdb_run()). */
+	.framing = &gdb_framing,
+#endif
 };
 KGDB_FRONTEND(kdb, &kdb_frontend);
