@@ -381,12 +381,12 @@ void kgdb_task_frame(struct task *t, struct pt_regs *regs);
 /* kgdb_monitor.c: run one command line, printing to @out; reboot if asked. */
 int kgdb_monitor_run(struct printer *out, char *line);
 void kgdb_monitor_done(void);
-/* The command table, for kdb: find (@kdb: its own commands too), split a line, check rights, list. */
-const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool kdb);
+/* The command table, for kdb: find (@at_kdb: its own commands too), split a line, check rights, list. */
+const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool at_kdb);
 int kgdb_command_split(char *line, char **argv);
 int kgdb_command_allowed(struct printer *out, const struct kgdb_monitor_cmd *c);
 /* Whether kdb.cmd_enable grants one of @perm (KGDB_CMD_*), for a command whose arguments need more. */
 bool kgdb_command_may(u16 perm);
-void kgdb_command_help(struct printer *out, bool kdb);
+void kgdb_command_help(struct printer *out, bool at_kdb);
 
 #endif
