@@ -169,6 +169,31 @@ bool h_qtp_list(struct gdb_args *a);
 bool h_qtv_list(struct gdb_args *a);
 bool h_qtframe(struct gdb_args *a);
 bool h_xfer_traceframe(struct gdb_args *a);
+/* What the tracepoint packets keep (gdbstub_trace.c, gdbstub_trace_frames.c). */
+#define GDB_QTRO_MAX	16	/* read-only ranges gdb may read live in a frame */
+#define GDB_NOTE_MAX	128	/* hex digits of one QTNotes note */
+
+struct gdb_trace {
+	long frame;		/* the frame selected, -1: none (the live target) */
+	unsigned int up_tp;	/* qTsP: the location ... */
+	size_t up_text;		/* ... and its text record next (0: its T line) */
+	bool up_done_tp;
+	unsigned int up_var;	/* qTsV: the variable next */
+	unsigned int nro;
+	struct {
+		u64 start, end;
+	} ro[GDB_QTRO_MAX];
+	char user[GDB_NOTE_MAX + 1], notes[GDB_NOTE_MAX + 1], stop_note[GDB_NOTE_MAX + 1];
+	/* gdb sends addresses sign-extended (MIPS), and expects them so back. */
+	bool sign_extends;
+};
+extern struct gdb_trace gdb_tr;
+bool gdb_rx_hex64(struct gdb_rx *rx, u64 *v);
+void gdb_tx_hex64(u64 v);
+/* An address as gdb writes it on this target. */
+u64 gdb_trace_addr(u64 addr);
+/* The frame gdb selected, into @f; false if none. */
+bool gdb_trace_selected(struct kgdb_trace_frame *f);
 /* A new gdb looks at the live target; a detach may end the trace. */
 void gdb_trace_session_start(void);
 void gdb_trace_detach(void);
