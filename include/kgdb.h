@@ -633,9 +633,10 @@ bool kgdb_connected(void);
  * run() executes in debugger context (it must not sleep, take locks or
  * touch hardware that stopped CPUs may be using) and prints through @out,
  * which goes to gdb's console or kdb's; it returns 0 or a negative errno
- * (sent to gdb as E<errno>), or for kdb's flow commands a KGDB_CMD_*
- * request. argv[0] is the name; up to KGDB_MONITOR_MAX_ARGS words. Names
- * are unique (a unit test checks the table).
+ * (sent to gdb as E<errno>), or for kdb's flow commands a request of
+ * kdb's (kernel/debug/kdb/kdb.h). argv[0] is the name; up to
+ * KGDB_MONITOR_MAX_ARGS words. Names are unique (a unit test checks the
+ * table).
  */
 #define KGDB_MONITOR_MAX_ARGS	16
 /* What a command needs, as Linux's kdb.cmd_enable mask has it. */
@@ -652,11 +653,6 @@ bool kgdb_connected(void);
 /* Flags. */
 #define KGDB_CMD_KDB_ONLY	0x1	/* not a gdb monitor command (go, ss, cpu) */
 #define KGDB_CMD_REPEAT		0x2	/* at kdb's prompt an empty line repeats it */
-/* kdb's flow requests, returned by run(). */
-#define KGDB_CMD_GO		1
-#define KGDB_CMD_SS		2
-#define KGDB_CMD_CPU_SWITCH	3
-#define KGDB_CMD_TO_GDB		4
 struct kgdb_monitor_cmd {
 	const char *name;
 	const char *help;
