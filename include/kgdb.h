@@ -494,7 +494,7 @@ enum kgdb_packet_kind {
  * the client sent again because the reply was lost with that reply again
  * instead of handing it on, and it sends the stop reply again while the
  * client stays silent, as FreeBSD's netgdb does over debugnet. It frames
- * with gdb_frame_scan() and gdb_frame_emit().
+ * with the framing of the front end that owns the line (kgdb_line_framing()).
  */
 struct kgdb_io {
 	const char *name;
@@ -544,25 +544,36 @@ struct kgdb_io {
 	bool is_console;
 };
 
-/* For packet transports: GDB's framing, as the core does it. */
-enum gdb_frame {
-	GDB_FRAME_NONE,		/* no whole "$...#cs" */
-	GDB_FRAME_OK,
-	GDB_FRAME_BAD,		/* a whole frame with a wrong checksum */
-};
 /*
- * The first frame in @data: its payload in *@body, *@body_len, and in
- * *@end where it ends (with GDB_FRAME_NONE: where an unfinished one
- * begins, or @len). Bytes before it are outside frames (acks, 0x03).
+ * For packet transports (CONFIG_KGDB_PACKET_IO): the frames of the front
+ * end that owns the line, which the transport scans and emits without
+ * knowing which front end that is.
  */
-enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_t *body_len,
-			      size_t *end);
-/* Whether a packet begins a client's session (gdb's qSupported, LLDB's QStartNoAckMode). */
-bool gdb_session_opener(const u8 *body, size_t len);
-/* A hash of a packet's payload: tells a copy of a request from another request. */
-u32 gdb_packet_hash(const char *p, size_t len);
-/* "$@payload#cs", run-length encoded, one byte at a time through @put. */
-void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx);
+enum kgdb_frame {
+	KGDB_FRAME_NONE,	/* no whole frame */
+	KGDB_FRAME_OK,
+	KGDB_FRAME_BAD,		/* a whole frame with a wrong checksum */
+};
+
+struct kgdb_framing {
+	/*
+	 * The first frame in @data: its payload in *@body, *@body_len, and
+	 * in *@end where it ends (with KGDB_FRAME_NONE: where an unfinished
+	 * one begins, or @len). Bytes before it are outside frames (acks,
+	 * the client's interrupt).
+	 */
+	enum kgdb_frame (*scan)(const u8 *data, size_t len, const u8 **body, size_t *body_len,
+				size_t *end);
+	/* Whether a packet begins a client's session. */
+	bool (*session_opener)(const u8 *body, size_t len);
+	/* A hash of a packet's payload: tells a copy of a request from another request. */
+	u32 (*hash)(const char *p, size_t len);
+	/* @payload framed, one byte at a time through @put. */
+	void (*emit)(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx);
+};
+
+/* The framing of the front end that owns the line. */
+const struct kgdb_framing *kgdb_line_framing(void);
 
 /*
  * A pause between the master's polls of a silent transport, @quiet_us into
@@ -622,9 +633,10 @@ bool kgdb_connected(void);
  * run() executes in debugger context (it must not sleep, take locks or
  * touch hardware that stopped CPUs may be using) and prints through @out,
  * which goes to gdb's console or kdb's; it returns 0 or a negative errno
- * (sent to gdb as E<errno>), or for kdb's flow commands a KGDB_CMD_*
- * request. argv[0] is the name; up to KGDB_MONITOR_MAX_ARGS words. Names
- * are unique (a unit test checks the table).
+ * (sent to gdb as E<errno>), or for kdb's flow commands a request of
+ * kdb's (kernel/debug/kdb/kdb.h). argv[0] is the name; up to
+ * KGDB_MONITOR_MAX_ARGS words. Names are unique (a unit test checks the
+ * table).
  */
 #define KGDB_MONITOR_MAX_ARGS	16
 /* What a command needs, as Linux's kdb.cmd_enable mask has it. */
@@ -641,11 +653,6 @@ bool kgdb_connected(void);
 /* Flags. */
 #define KGDB_CMD_KDB_ONLY	0x1	/* not a gdb monitor command (go, ss, cpu) */
 #define KGDB_CMD_REPEAT		0x2	/* at kdb's prompt an empty line repeats it */
-/* kdb's flow requests, returned by run(). */
-#define KGDB_CMD_GO		1
-#define KGDB_CMD_SS		2
-#define KGDB_CMD_CPU_SWITCH	3
-#define KGDB_CMD_TO_GDB		4
 struct kgdb_monitor_cmd {
 	const char *name;
 	const char *help;

@@ -296,6 +296,7 @@ static void rx_signal(u8 c)
  */
 static bool kgdboe_accept(u32 ip, u16 port, const u8 *mac, const u8 *data, size_t len)
 {
+	const struct kgdb_framing *fr = kgdb_line_framing();
 	const u8 *body;
 	size_t body_len, end;
 
@@ -305,9 +306,9 @@ static bool kgdboe_accept(u32 ip, u16 port, const u8 *mac, const u8 *data, size_
 		return false;
 	if (kgdboe_allowed.port && port != kgdboe_allowed.port)
 		return false;
-	if (gdb_frame_scan(data, len, &body, &body_len, &end) != GDB_FRAME_OK)
+	if (fr->scan(data, len, &body, &body_len, &end) != KGDB_FRAME_OK)
 		return false;
-	if (kgdboe_owner.ip && (ip != kgdboe_owner.ip || !gdb_session_opener(body, body_len)))
+	if (kgdboe_owner.ip && (ip != kgdboe_owner.ip || !fr->session_opener(body, body_len)))
 		return false;
 	kgdboe_owner = (struct kgdboe_peer){ .ip = ip, .port = port };
 	kgdboe_np.remote_ip = ip;
@@ -325,7 +326,8 @@ static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 		      const u8 *data, size_t len)
 {
 	bool new_peer = ip != kgdboe_owner.ip || port != kgdboe_owner.port;
-	enum gdb_frame f;
+	const struct kgdb_framing *fr = kgdb_line_framing();
+	enum kgdb_frame f;
 	const u8 *body;
 	size_t body_len, end, i;
 
@@ -339,23 +341,23 @@ static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 	}
 	kgdboe_count.rx_datagrams++;
 	while (len) {
-		f = gdb_frame_scan(data, len, &body, &body_len, &end);
-		for (i = 0; i < (f == GDB_FRAME_NONE ? end : (size_t)(body - 1 - data)); i++)
+		f = fr->scan(data, len, &body, &body_len, &end);
+		for (i = 0; i < (f == KGDB_FRAME_NONE ? end : (size_t)(body - 1 - data)); i++)
 			rx_signal(data[i]);
-		if (f == GDB_FRAME_NONE && end == len)
+		if (f == KGDB_FRAME_NONE && end == len)
 			break;
 		/*
 		 * Sent before gdb had our reply to its last request (none yet,
 		 * or not acked): perhaps a copy of that request.
 		 */
-		if (f == GDB_FRAME_OK)
+		if (f == KGDB_FRAME_OK)
 			rx_queue(body, body_len, READ_ONCE(kgdboe_serving) && !new_peer &&
 				 (!rel.answered || !rel.acked));
 		else
 			nak_owed = true;
 		if (!READ_ONCE(kgdboe_serving))
 			break_in_pending = true;
-		if (f == GDB_FRAME_NONE)
+		if (f == KGDB_FRAME_NONE)
 			break;
 		data += end;
 		len -= end;
@@ -408,15 +410,16 @@ static enum kgdboe_copy copy_kind(const char *buf, int len, bool unacked)
 {
 	unsigned long since_reply = rel.quiet_us;
 	unsigned long until = MAX(since_reply + KGDBOE_POLL_US, KGDBOE_COPY_MIN_US);
+	const struct kgdb_framing *fr = kgdb_line_framing();
 
 	if (!unacked || !rel.answered || len != rel.req_len ||
-	    gdb_packet_hash(buf, (size_t)len) != rel.req_hash)
+	    fr->hash(buf, (size_t)len) != rel.req_hash)
 		return NOT_A_COPY;
 	while (!rel.acked && !rx_used() && rel.quiet_us < until)
 		kgdboe_wait_turn(false);
 	if (rel.acked)
 		return COPY_SEEN;
-	if (since_reply >= KGDBOE_COPY_MIN_US || gdb_session_opener((const u8 *)buf, (size_t)len))
+	if (since_reply >= KGDBOE_COPY_MIN_US || fr->session_opener((const u8 *)buf, (size_t)len))
 		return COPY_LOST;
 	return NOT_A_COPY;
 }
@@ -440,7 +443,7 @@ static int kgdboe_get_packet(char *buf, size_t size)
 			rel.ack_owed = true;
 			rel.answered = false;
 			rel.req_len = len;
-			rel.req_hash = len >= 0 ? gdb_packet_hash(buf, (size_t)len) : 0;
+			rel.req_hash = len >= 0 ? kgdb_line_framing()->hash(buf, (size_t)len) : 0;
 			return len;
 		}
 		kgdboe_wait_turn(rel.stop);
@@ -462,7 +465,7 @@ static void kgdboe_put_packet(const char *payload, size_t len, enum kgdb_packet_
 		if (rel.ack_owed)
 			tx_put('+', NULL);
 		rel.ack_owed = false;
-		gdb_frame_emit(payload, len, tx_put, NULL);
+		kgdb_line_framing()->emit(payload, len, tx_put, NULL);
 		tx_flush();
 		rel.notices++;
 		nic_unlock();
@@ -482,7 +485,7 @@ static void kgdboe_put_packet(const char *payload, size_t len, enum kgdb_packet_
 	if (rel.ack_owed)
 		reply_put('+', NULL);
 	rel.ack_owed = false;
-	gdb_frame_emit(payload, len, reply_put, NULL);
+	kgdb_line_framing()->emit(payload, len, reply_put, NULL);
 	rel.answered = true;
 	rel.acked = false;
 	rel.stop = kind == KGDB_PACKET_STOP;

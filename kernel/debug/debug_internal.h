@@ -9,6 +9,7 @@
 
 #include <kernel/errno.h>
 #include <kernel/string.h>
+#include <kernel/die.h>
 #include "frontend.h"
 
 /* debug_bp.c: what the core does with the breakpoint table. */
@@ -314,7 +315,45 @@ static inline void kgdb_line_writers_resume(void)
 }
 #endif
 
-/* debug_core.c, for debug_io.c: the transport comes and goes. */
+/*
+ * debug_frontend.c: the front end that took the line over, the line's
+ * claim, and the front ends' buffers taken at boot.
+ */
+extern const struct kgdb_frontend *kgdb_fe;
+void kgdb_frontends_boot(void);
+void kgdb_line_claim(void);
+void kgdb_line_release(void);
+
+/* debug_trap.c: whether a trap is reported, dropped, or left to the kernel. */
+enum kgdb_trap_verdict { TRAP_REPORT, TRAP_STALE, TRAP_NOT_OURS };
+/* The client asked for a stop (Ctrl-C, a new client) that no stop answered yet. */
+extern bool kgdb_interrupt_pending;
+enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *args,
+				     struct kgdb_stop *stop, struct kgdb_cpu *c, enum kgdb_hw_event hw,
+				     const struct kgdb_hw_hit *hit, bool stepped, bool step_word);
+bool kgdb_reenter(enum die_val val, struct pt_regs *regs);
+bool kgdb_stale_trap(enum die_val val, const struct die_args *args);
+
+/* debug_resume.c: how far kgdb_run_on_out_of_line() took a hit. */
+enum kgdb_hit_done { HIT_NONE, HIT_SLOW, HIT_STOPS, HIT_RAN_ON };
+
+static inline bool kgdb_session_over(const struct kgdb_resume *res)
+{
+	return res->action == KGDB_DETACH || res->action == KGDB_KILL;
+}
+
+void kgdb_skip_compiled_break(struct kgdb_cpu *c);
+int kgdb_resume_target(struct kgdb_resume *res);
+void kgdb_serve(struct kgdb_stop *stop, struct kgdb_resume *res);
+bool kgdb_run_on(struct kgdb_stop *stop, bool stepped, bool step_end, bool alone,
+		 struct kgdb_resume *res);
+enum kgdb_hit_done kgdb_run_on_out_of_line(unsigned int cpu, const struct kgdb_stop *stop,
+					    bool alone);
+
+/* debug_core.c: the die chain's notifier. */
+int kgdb_die_notify(struct notifier_block *nb, unsigned long val, void *data);
+
+/* For debug_io.c: the transport comes (debug_notify.c) and goes (debug_frontend.c). */
 void kgdb_core_attach(struct kgdb_io *io);
 void kgdb_core_detach(void);
 

@@ -127,6 +127,8 @@ struct kgdb_frontend {
 	 * the client ask for a stop meanwhile (gdb's Ctrl-C)?
 	 */
 	bool (*break_pending)(void);
+	/* CONFIG_KGDB_PACKET_IO: the frames a packet transport hands this front end. */
+	const struct kgdb_framing *framing;
 };
 
 #define KGDB_FRONTEND(n, fe) \
@@ -137,6 +139,21 @@ struct kgdb_frontend {
 const struct kgdb_frontend *kgdb_frontend_find(const char *name);
 /* The front end that serves the line now. */
 const struct kgdb_frontend *kgdb_frontend_current(void);
+/* A new client's first packet: the core forgets what an earlier client owned. */
+void kgdb_session_begin(void);
+
+/*
+ * gdbstub_frame.c: GDB's frames ("$payload#cs", run-length encoded), for
+ * the front ends that see them on the line (the GDB front end, kdb) and,
+ * through gdb_framing, for packet transports.
+ */
+extern const struct kgdb_framing gdb_framing;
+enum kgdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_t *body_len,
+			       size_t *end);
+/* gdb's qSupported, or LLDB's QStartNoAckMode. */
+bool gdb_session_opener(const u8 *body, size_t len);
+u32 gdb_packet_hash(const char *p, size_t len);
+void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx);
 
 /* The transport in use (NULL: none). */
 extern struct kgdb_io *kgdb_io_ops;
@@ -370,12 +387,12 @@ void kgdb_task_frame(struct task *t, struct pt_regs *regs);
 /* kgdb_monitor.c: run one command line, printing to @out; reboot if asked. */
 int kgdb_monitor_run(struct printer *out, char *line);
 void kgdb_monitor_done(void);
-/* The command table, for kdb: find (@kdb: its own commands too), split a line, check rights, list. */
-const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool kdb);
+/* The command table, for kdb: find (@at_kdb: its own commands too), split a line, check rights, list. */
+const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool at_kdb);
 int kgdb_command_split(char *line, char **argv);
 int kgdb_command_allowed(struct printer *out, const struct kgdb_monitor_cmd *c);
 /* Whether kdb.cmd_enable grants one of @perm (KGDB_CMD_*), for a command whose arguments need more. */
 bool kgdb_command_may(u16 perm);
-void kgdb_command_help(struct printer *out, bool kdb);
+void kgdb_command_help(struct printer *out, bool at_kdb);
 
 #endif

@@ -4,9 +4,10 @@
  * and on a stream transport (a serial line) the acknowledgements, the
  * no-ack mode and the retransmissions. A packet transport (datagrams)
  * gets whole payloads and does its own loss and duplicate handling with
- * the frame scanner and encoder exported here. One place tells a new
- * client's session from the packets, and raises the event that ack mode
- * and the breakpoints listen to.
+ * the frame scanner and encoder (gdbstub_frame.c). One place tells a new
+ * client's session from the packets: ack mode starts over, and the core
+ * resets what a client owns (kgdb_session_begin()). The reply builders
+ * (tx_*) write into the packet buffer.
  *
  * __noinline marks a helper that several callers would otherwise each
  * carry a copy of: bytes the debugger's footprint keeps (make bench).
@@ -17,11 +18,6 @@
 #include <kernel/string.h>
 #include "rsp.h"
 
-#define GDB_ESCAPE	'}'
-#define GDB_ESCAPE_XOR	0x20
-#define GDB_RLE		'*'
-#define GDB_RLE_BIAS	29	/* a count character means (c - 29) more copies */
-#define GDB_RLE_MAX	(126 - GDB_RLE_BIAS)
 #define GDB_BREAK_CHAR	0x03	/* gdb's interrupt (Ctrl-C) */
 
 /*
@@ -92,104 +88,13 @@ static bool packet_transport(void)
 #endif
 }
 
-/* ---------------------------------------------------------------- frames */
-
-static bool sum_matches(u8 sum, u8 hi, u8 lo)
-{
-	int h = hex_to_bin((char)hi), l = hex_to_bin((char)lo);
-
-	return h >= 0 && l >= 0 && (u8)(h << 4 | l) == sum;
-}
-
-#ifdef CONFIG_KGDB_PACKET_IO
-static u8 frame_sum(const u8 *p, size_t len)
-{
-	u8 sum = 0;
-
-	while (len--)
-		sum += *p++;
-	return sum;
-}
-
-enum gdb_frame gdb_frame_scan(const u8 *data, size_t len, const u8 **body, size_t *body_len,
-			      size_t *end)
-{
-	size_t start, i;
-
-	for (start = 0; start < len && data[start] != '$'; start++)
-		;
-	/* A '$' inside a frame starts it over: the client gave up on the first. */
-	for (i = start + 1; i < len && data[i] != '#'; i++)
-		if (data[i] == '$')
-			start = i;
-	if (start >= len || i + 2 >= len) {
-		*end = start;
-		return GDB_FRAME_NONE;
-	}
-	*body = data + start + 1;
-	*body_len = i - start - 1;
-	*end = i + 3;
-	return sum_matches(frame_sum(*body, *body_len), data[i + 1], data[i + 2]) ?
-	       GDB_FRAME_OK : GDB_FRAME_BAD;
-}
-#endif
-
-/*
- * A client's first packet: gdb's qSupported, or LLDB's QStartNoAckMode
- * (which LLDB sends before qSupported).
- */
-__noinline bool gdb_session_opener(const u8 *body, size_t len)
-{
-	return (len >= 10 && !memcmp(body, "qSupported", 10)) ||
-	       (len == 15 && !memcmp(body, "QStartNoAckMode", 15));
-}
-
-/* FNV-1a. */
-u32 gdb_packet_hash(const char *p, size_t len)
-{
-	u32 h = 2166136261u;
-
-	while (len--)
-		h = (h ^ (u8)*p++) * 16777619u;
-	return h;
-}
-
-/* Emit one packet, run-length encoded where that saves bytes. */
-void gdb_frame_emit(const char *payload, size_t len, void (*put)(u8 c, void *ctx), void *ctx)
-{
-	size_t i = 0, run;
-	u8 sum = 0;
-
-	put('$', ctx);
-	while (i < len) {
-		put((u8)payload[i], ctx);
-		sum += (u8)payload[i];
-		for (run = 0; i + 1 + run < len && run < GDB_RLE_MAX &&
-		     payload[i + 1 + run] == payload[i]; run++)
-			;
-		/* Counts of 6 and 7 would be '#' and '$'. */
-		if (run == 6 || run == 7)
-			run = 5;
-		if (run >= 3) {
-			put(GDB_RLE, ctx);
-			put((u8)(run + GDB_RLE_BIAS), ctx);
-			sum += GDB_RLE + run + GDB_RLE_BIAS;
-			i += run;
-		}
-		i++;
-	}
-	put('#', ctx);
-	put(hex_asc[sum >> 4], ctx);
-	put(hex_asc[sum & 0xf], ctx);
-}
-
 /* ---------------------------------------------------------------- sessions */
 
 /*
- * A new client: acks on (after one that died in no-ack mode), nothing of
- * an earlier client's breakpoints left. LLDB's
- * qSupported that follows its QStartNoAckMode belongs to the session that
- * packet began, and keeps its no-ack mode.
+ * A new client: acks on (after one that died in no-ack mode), and the
+ * core's session policy. LLDB's qSupported that follows its
+ * QStartNoAckMode belongs to the session that packet began, and keeps its
+ * no-ack mode.
  */
 static void gdb_session_event(size_t len)
 {
@@ -201,8 +106,7 @@ static void gdb_session_event(size_t len)
 	if (!opens)
 		return;
 	gdb_noack = false;
-	kgdb_remove_all_breaks(false);
-	kgdb_bp_agent_reset(false);
+	kgdb_session_begin();
 }
 
 /* QStartNoAckMode was answered (and, in ack mode still, acked). */
@@ -286,7 +190,7 @@ static int gdb_read_frame(void)
 		}
 	}
 	hi = gdb_getc();
-	if (!sum_matches(sum, hi, gdb_getc()))
+	if (!gdb_sum_matches(sum, hi, gdb_getc()))
 		return -EBADMSG;
 	gdb_buf[len] = '\0';
 	return overflow ? -E2BIG : (int)len;
@@ -518,106 +422,6 @@ bool gdbstub_break_pending(void)
 		}
 	}
 	return false;
-}
-#endif
-
-/* ---------------------------------------------------------------- receive */
-
-void rx_init(struct gdb_rx *rx, const char *p, size_t len)
-{
-	rx->p = p;
-	rx->end = p + len;
-}
-
-bool rx_eof(const struct gdb_rx *rx)
-{
-	return rx->p >= rx->end;
-}
-
-int rx_char(struct gdb_rx *rx)
-{
-	return rx_eof(rx) ? -1 : (u8)*rx->p++;
-}
-
-/* Consume @c if it is next. */
-bool rx_lit(struct gdb_rx *rx, char c)
-{
-	if (rx_eof(rx) || *rx->p != c)
-		return false;
-	rx->p++;
-	return true;
-}
-
-/* A hex number of at least one digit that fits in a uintptr_t. */
-bool rx_hex(struct gdb_rx *rx, uintptr_t *v)
-{
-	uintptr_t n = 0;
-	int d, digits = 0;
-
-	while (!rx_eof(rx) && (d = hex_to_bin(*rx->p)) >= 0) {
-		if (n >> (sizeof(n) * 8 - 4))
-			return false;
-		n = n << 4 | (uintptr_t)d;
-		rx->p++;
-		digits++;
-	}
-	*v = n;
-	return digits > 0;
-}
-
-/* A thread id: hex, or -1 for all threads. */
-bool rx_tid(struct gdb_rx *rx, long *tid)
-{
-	uintptr_t v;
-
-	if (rx_lit(rx, '-')) {
-		if (!rx_lit(rx, '1'))
-			return false;
-		*tid = KGDB_TID_ALL;
-		return true;
-	}
-	if (!rx_hex(rx, &v) || v > (uintptr_t)KGDB_TID_CPU_BASE + NR_CPUS)
-		return false;
-	*tid = (long)v;
-	return true;
-}
-
-/* Up to @max bytes from pairs of hex digits; returns how many were read. */
-size_t rx_hexbytes(struct gdb_rx *rx, u8 *dst, size_t max)
-{
-	size_t n = 0;
-	int hi, lo;
-
-	while (n < max && rx->end - rx->p >= 2) {
-		hi = hex_to_bin(rx->p[0]);
-		lo = hex_to_bin(rx->p[1]);
-		if (hi < 0 || lo < 0)
-			break;
-		dst[n++] = (u8)(hi << 4 | lo);
-		rx->p += 2;
-	}
-	return n;
-}
-
-#ifdef CONFIG_KGDB_FAST_TRANSFERS
-/* Binary data with '}' escapes, to the end of the packet; -1 if malformed. */
-long rx_binary(struct gdb_rx *rx, u8 *dst, size_t max)
-{
-	size_t n = 0;
-	int c;
-
-	while ((c = rx_char(rx)) >= 0) {
-		if (c == GDB_ESCAPE) {
-			c = rx_char(rx);
-			if (c < 0)
-				return -1;
-			c ^= GDB_ESCAPE_XOR;
-		}
-		if (n == max)
-			return -1;
-		dst[n++] = (u8)c;
-	}
-	return (long)n;
 }
 #endif
 

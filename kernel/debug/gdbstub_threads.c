@@ -3,7 +3,9 @@
  * gdb's threads: every online CPU has a shadow thread (what that CPU was
  * doing when it stopped, or its current task), every live task is a thread
  * (pid + 1). Their ids, lookup, the list in order, the text gdb shows
- * after each, and the list as qXfer:threads' XML document.
+ * after each, the list as qXfer:threads' XML document, and the thread
+ * packets: H, T, qfThreadInfo and qsThreadInfo, qC, qThreadExtraInfo and
+ * qXfer:threads:read.
  *
  * The list leaves out a CPU that did not answer the roundup (spinning with
  * interrupts off where there is no NMI) and the task on it: they run, and
@@ -16,6 +18,9 @@
 #include <kernel/sched.h>
 #include <kernel/string.h>
 #include "rsp.h"
+
+/* Longest thread id on the wire, plus its separator. */
+#define GDB_TID_CHARS	(sizeof(long) * 2 + 1)
 
 static long task_tid(const struct task *t)
 {
@@ -66,7 +71,7 @@ bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct kgdb_thread *t
 	return true;
 }
 
-bool gdb_thread_nth(unsigned int n, long *tid)
+static bool gdb_thread_nth(unsigned int n, long *tid)
 {
 	unsigned int cpu;
 	struct task *t;
@@ -86,7 +91,7 @@ bool gdb_thread_nth(unsigned int n, long *tid)
 	return false;
 }
 
-void gdb_thread_text(const struct kgdb_thread *th, char *s, size_t size)
+static void gdb_thread_text(const struct kgdb_thread *th, char *s, size_t size)
 {
 	if (!th->task)
 		snprintf(s, size, "CPU%d%s", th->cpu, kgdb_cpus[th->cpu].regs ? "" : " (running)");
@@ -150,5 +155,104 @@ bool gdb_threads_xml(size_t off, size_t end, bool terse)
 	}
 	xml_str(&w, "</threads>");
 	return xml_window_done(&w);
+}
+#endif
+
+bool h_set_thread(struct gdb_args *a)
+{
+	struct kgdb_thread th;
+
+	if ((a->op != 'g' && a->op != 'c') || !gdb_thread_lookup(a->tid, gdb_stop->cpu, &th)) {
+		tx_err(a->op == 'g' || a->op == 'c' ? -ESRCH : -EINVAL);
+		return false;
+	}
+	*(a->op == 'g' ? &gdb_session.g_tid : &gdb_session.c_tid) = a->tid;
+	tx_reply("OK");
+	return false;
+}
+
+bool h_thread_alive(struct gdb_args *a)
+{
+	struct kgdb_thread th;
+
+	if (gdb_thread_lookup(a->tid, gdb_stop->cpu, &th))
+		tx_reply("OK");
+	else
+		tx_err(-ESRCH);
+	return false;
+}
+
+bool h_thread_info(struct gdb_args *a)
+{
+	long tid;
+	bool first = true;
+
+	if (a->name[1] == 'f')
+		gdb_session.thread_cursor = 0;
+	tx_begin();
+	while (tx_room() > GDB_TID_CHARS && gdb_thread_nth(gdb_session.thread_cursor, &tid)) {
+		tx_char(first ? 'm' : ',');
+		tx_hex((unsigned long)tid);
+		gdb_session.thread_cursor++;
+		first = false;
+	}
+	if (first)
+		tx_char('l');
+	tx_end();
+	return false;
+}
+
+bool h_current_thread(struct gdb_args *a)
+{
+	tx_begin();
+	tx_str("QC");
+	tx_hex((unsigned long)gdb_cpu_tid(gdb_stop->cpu));
+	tx_end();
+	return false;
+}
+
+bool h_thread_extra(struct gdb_args *a)
+{
+	struct kgdb_thread th;
+	char s[GDB_THREAD_TEXT];
+
+	if (!gdb_thread_lookup(a->tid, gdb_stop->cpu, &th)) {
+		tx_err(-ESRCH);
+		return false;
+	}
+	gdb_thread_text(&th, s, GDB_THREAD_TEXT);
+	tx_begin();
+	tx_hexbytes((const u8 *)s, strlen(s));
+	tx_end();
+	return false;
+}
+
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
+/*
+ * gdb 13 in all-stop mode reads the whole thread list after every stop
+ * (normal_stop -> update_thread_list) but shows the texts only in `info
+ * threads` and `thread apply`, which read the list again first. So the
+ * first list read after a stop reply is terse, and costs the line 16
+ * bytes a thread instead of about 54; any later read has the texts. A
+ * read past offset 0 continues the document its offset-0 read began.
+ */
+bool h_xfer_threads(struct gdb_args *a)
+{
+	size_t off = a->num[0], end = off + MIN(a->num[1], KGDB_PACKET_SIZE);
+
+	if (a->str_len) {
+		tx_err(-ENOENT);
+		return false;
+	}
+	if (!off) {
+		gdb_session.list_terse = gdb_session.stopped_unlisted;
+		gdb_session.stopped_unlisted = false;
+	}
+	tx_begin();
+	tx_char('m');
+	if (gdb_threads_xml(off, end < off ? (size_t)-1 : end, gdb_session.list_terse))
+		tx_patch(0, 'l');
+	tx_end();
+	return false;
 }
 #endif

@@ -4,34 +4,17 @@
  * core's trace (debug_trace.c): setting tracepoints up (QTinit, QTDP,
  * QTDPsrc, QTDV, QTro, QTBuffer, QTNotes, QTDisconnected), running the
  * trace (QTStart, QTStop, QTEnable, QTDisable), its status (qTStatus,
- * qTP, qTV), uploading it to a gdb that connects later (qTfP, qTsP,
- * qTfV, qTsV), and looking at its frames (QTFrame, then g, p, m and x
- * answered from the frame selected, qXfer:traceframe-info:read).
+ * qTP, qTV); uploading it to a gdb that connects later and looking at
+ * its frames are gdbstub_trace_frames.c's.
  */
 
 #include <kernel/string.h>
 #include "rsp.h"
 
-#define QTRO_MAX	16	/* read-only ranges gdb may read live in a frame */
-#define NOTE_MAX	128	/* hex digits of one QTNotes note */
-
-static struct {
-	long frame;		/* the frame selected, -1: none (the live target) */
-	unsigned int up_tp;	/* qTsP: the location ... */
-	size_t up_text;		/* ... and its text record next (0: its T line) */
-	bool up_done_tp;
-	unsigned int up_var;	/* qTsV: the variable next */
-	unsigned int nro;
-	struct {
-		u64 start, end;
-	} ro[QTRO_MAX];
-	char user[NOTE_MAX + 1], notes[NOTE_MAX + 1], stop_note[NOTE_MAX + 1];
-	/* gdb sends addresses sign-extended (MIPS), and expects them so back. */
-	bool sign_extends;
-} tr = { .frame = -1 };
+struct gdb_trace gdb_tr = { .frame = -1 };
 
 /* Hex, 64 bits on any CPU, with an optional '-' (M offsets, "-1"). */
-static bool rx_hex64(struct gdb_rx *rx, u64 *v)
+bool gdb_rx_hex64(struct gdb_rx *rx, u64 *v)
 {
 	bool neg = rx_lit(rx, '-');
 	int d, digits = 0;
@@ -53,21 +36,21 @@ static bool rx_addr(struct gdb_rx *rx, uintptr_t *addr)
 {
 	u64 v;
 
-	if (!rx_hex64(rx, &v) || !kgdb_ax_addr_fits(v))
+	if (!gdb_rx_hex64(rx, &v) || !kgdb_ax_addr_fits(v))
 		return false;
 	*addr = (uintptr_t)v;
 	if (*addr != v)
-		tr.sign_extends = true;
+		gdb_tr.sign_extends = true;
 	return true;
 }
 
 /* An address as gdb writes it on this target. */
-static u64 gdb_addr(u64 addr)
+u64 gdb_trace_addr(u64 addr)
 {
-	return tr.sign_extends ? (u64)(s64)(intptr_t)(uintptr_t)addr : (uintptr_t)addr;
+	return gdb_tr.sign_extends ? (u64)(s64)(intptr_t)(uintptr_t)addr : (uintptr_t)addr;
 }
 
-static void tx_hex64(u64 v)
+void gdb_tx_hex64(u64 v)
 {
 	char s[17];
 	int i = 16;
@@ -90,17 +73,17 @@ static void tx_result(int err)
 
 bool gdb_trace_frame_selected(void)
 {
-	return tr.frame >= 0;
+	return gdb_tr.frame >= 0;
 }
 
-static bool selected(struct kgdb_trace_frame *f)
+bool gdb_trace_selected(struct kgdb_trace_frame *f)
 {
-	return tr.frame >= 0 && kgdb_trace_frame((unsigned int)tr.frame, f);
+	return gdb_tr.frame >= 0 && kgdb_trace_frame((unsigned int)gdb_tr.frame, f);
 }
 
 void gdb_trace_session_start(void)
 {
-	tr.frame = -1;
+	gdb_tr.frame = -1;
 }
 
 /* ---------------------------------------------------------------- setup */
@@ -108,9 +91,9 @@ void gdb_trace_session_start(void)
 bool h_qtinit(struct gdb_args *a)
 {
 	kgdb_trace_reset();
-	tr.frame = -1;
-	tr.nro = 0;
-	tr.user[0] = tr.notes[0] = tr.stop_note[0] = '\0';
+	gdb_tr.frame = -1;
+	gdb_tr.nro = 0;
+	gdb_tr.user[0] = gdb_tr.notes[0] = gdb_tr.stop_note[0] = '\0';
 	tx_reply("OK");
 	return false;
 }
@@ -155,8 +138,8 @@ static int rx_action(struct gdb_rx *rx, u32 num, uintptr_t addr, bool apply)
 		break;
 	case 'M':
 		/* The absolute "register": gdb 13 sends -1, older ones %X of it, FFFFFFFF. */
-		if (!rx_hex64(rx, &basereg) || !rx_lit(rx, ',') || !rx_hex64(rx, &off) ||
-		    !rx_lit(rx, ',') || !rx_hex64(rx, &len) || len > 0xffffffffu ||
+		if (!gdb_rx_hex64(rx, &basereg) || !rx_lit(rx, ',') || !gdb_rx_hex64(rx, &off) ||
+		    !rx_lit(rx, ',') || !gdb_rx_hex64(rx, &len) || len > 0xffffffffu ||
 		    (basereg > 0xffffffffu && (s64)basereg != -1))
 			return -EINVAL;
 		if (apply)
@@ -221,7 +204,7 @@ bool h_qtdp(struct gdb_args *a)
 	}
 	c = rx_char(rx);
 	if ((c != 'E' && c != 'D') || !rx_lit(rx, ':') || !rx_hex(rx, &step) || !rx_lit(rx, ':') ||
-	    !rx_hex64(rx, &pass))
+	    !gdb_rx_hex64(rx, &pass))
 		goto out;
 	enabled = c == 'E';
 	err = -ENOTSUP;
@@ -267,7 +250,7 @@ bool h_qtdv(struct gdb_args *a)
 	size_t len;
 	u64 init;
 
-	if (!rx_hex(rx, &id) || id > 0xffff || !rx_lit(rx, ':') || !rx_hex64(rx, &init) ||
+	if (!rx_hex(rx, &id) || id > 0xffff || !rx_lit(rx, ':') || !gdb_rx_hex64(rx, &init) ||
 	    !rx_lit(rx, ':') || !rx_hex(rx, &builtin) || !rx_lit(rx, ':')) {
 		tx_err(-EINVAL);
 		return false;
@@ -288,16 +271,16 @@ bool h_qtro(struct gdb_args *a)
 
 	uintptr_t start, end;
 
-	tr.nro = 0;
+	gdb_tr.nro = 0;
 	while (!rx_eof(rx)) {
-		if (tr.nro == QTRO_MAX || !rx_addr(rx, &start) || !rx_lit(rx, ',') ||
+		if (gdb_tr.nro == GDB_QTRO_MAX || !rx_addr(rx, &start) || !rx_lit(rx, ',') ||
 		    !rx_addr(rx, &end) || (!rx_eof(rx) && !rx_lit(rx, ':'))) {
-			tr.nro = 0;
+			gdb_tr.nro = 0;
 			tx_err(-EINVAL);
 			return false;
 		}
-		tr.ro[tr.nro].start = start;
-		tr.ro[tr.nro++].end = end;
+		gdb_tr.ro[gdb_tr.nro].start = start;
+		gdb_tr.ro[gdb_tr.nro++].end = end;
 	}
 	tx_reply("OK");
 	return false;
@@ -319,11 +302,11 @@ bool h_qtbuffer(struct gdb_args *a)
 
 	if (rx->end - rx->p > 9 && !memcmp(rx->p, "circular:", 9)) {
 		rx->p += 9;
-		if (rx_hex64(rx, &v) && rx_eof(rx))
+		if (gdb_rx_hex64(rx, &v) && rx_eof(rx))
 			err = kgdb_trace_set_buffer(!!v, -2);
 	} else if (rx->end - rx->p > 5 && !memcmp(rx->p, "size:", 5)) {
 		rx->p += 5;
-		if (rx_hex64(rx, &v) && rx_eof(rx) && ((s64)v == -1 || v <= 0x7fffffff))
+		if (gdb_rx_hex64(rx, &v) && rx_eof(rx) && ((s64)v == -1 || v <= 0x7fffffff))
 			err = kgdb_trace_set_buffer(-1, (long)(s64)v);
 	}
 	tx_result(err);
@@ -337,9 +320,9 @@ bool h_qtnotes(struct gdb_args *a)
 		const char *name;
 		size_t off;
 	} kinds[] = {
-		{ "user:", __builtin_offsetof(__typeof__(tr), user) },
-		{ "notes:", __builtin_offsetof(__typeof__(tr), notes) },
-		{ "tstop:", __builtin_offsetof(__typeof__(tr), stop_note) },
+		{ "user:", __builtin_offsetof(struct gdb_trace, user) },
+		{ "notes:", __builtin_offsetof(struct gdb_trace, notes) },
+		{ "tstop:", __builtin_offsetof(struct gdb_trace, stop_note) },
 	};
 	struct gdb_rx *rx = &a->rest;
 	const char *end;
@@ -352,8 +335,8 @@ bool h_qtnotes(struct gdb_args *a)
 		for (i = 0; i < ARRAY_SIZE(kinds); i++) {
 			n = strlen(kinds[i].name);
 			if ((size_t)(end - rx->p) >= n && !memcmp(rx->p, kinds[i].name, n)) {
-				strlcpy((char *)&tr + kinds[i].off, rx->p + n,
-					MIN((size_t)(end - rx->p) - n + 1, NOTE_MAX + 1));
+				strlcpy((char *)&gdb_tr + kinds[i].off, rx->p + n,
+					MIN((size_t)(end - rx->p) - n + 1, GDB_NOTE_MAX + 1));
 			}
 		}
 		rx->p = end < rx->end ? end + 1 : end;
@@ -367,7 +350,7 @@ bool h_qtstart(struct gdb_args *a)
 	int err = kgdb_trace_start();
 
 	if (!err)
-		tr.frame = -1;
+		gdb_tr.frame = -1;
 	tx_result(err);
 	return false;
 }
@@ -398,7 +381,7 @@ void gdb_trace_detach(void)
 {
 	if (!kgdb_trace_status()->disconnected)
 		kgdb_trace_stop(KGDB_TRACE_DISCONNECTED, 0);
-	tr.frame = -1;
+	gdb_tr.frame = -1;
 }
 
 /* ---------------------------------------------------------------- status */
@@ -408,7 +391,7 @@ static void tx_field(const char *name, u64 v)
 	tx_char(';');
 	tx_str(name);
 	tx_char(':');
-	tx_hex64(v);
+	gdb_tx_hex64(v);
 }
 
 bool h_qtstatus(struct gdb_args *a)
@@ -428,7 +411,7 @@ bool h_qtstatus(struct gdb_args *a)
 	tx_str(reason[st->reason]);
 	if (st->reason == KGDB_TRACE_STOPPED) {
 		tx_char(':');
-		tx_str(tr.stop_note);
+		tx_str(gdb_tr.stop_note);
 	}
 	tx_char(':');
 	tx_hex(st->stop_tp);
@@ -440,13 +423,13 @@ bool h_qtstatus(struct gdb_args *a)
 	tx_field("disconn", st->disconnected);
 	tx_field("starttime", st->start_us);
 	tx_field("stoptime", st->stop_us);
-	if (tr.user[0]) {
+	if (gdb_tr.user[0]) {
 		tx_str(";username:");
-		tx_str(tr.user);
+		tx_str(gdb_tr.user);
 	}
-	if (tr.notes[0]) {
+	if (gdb_tr.notes[0]) {
 		tx_str(";notes:");
-		tx_str(tr.notes);
+		tx_str(gdb_tr.notes);
 	}
 	tx_end();
 	return false;
@@ -466,9 +449,9 @@ bool h_qtp(struct gdb_args *a)
 	}
 	tx_begin();
 	tx_char('V');
-	tx_hex64(t.hits);
+	gdb_tx_hex64(t.hits);
 	tx_char(':');
-	tx_hex64(t.bytes);
+	gdb_tx_hex64(t.bytes);
 	tx_end();
 	return false;
 }
@@ -485,7 +468,7 @@ bool h_qtv(struct gdb_args *a)
 	size_t off = 0;
 	u64 v = 0;
 
-	if (selected(&f)) {
+	if (gdb_trace_selected(&f)) {
 		while ((off = kgdb_trace_block(&f, off, &b))) {
 			if (b.type == 'V' && b.addr == a->num[0]) {
 				v = b.value;
@@ -501,274 +484,7 @@ bool h_qtv(struct gdb_args *a)
 	}
 	tx_begin();
 	tx_char('V');
-	tx_hex64(v);
-	tx_end();
-	return false;
-}
-
-/* ---------------------------------------------------------------- upload */
-
-static void tx_tp_head(char kind, const struct kgdb_trace_tp *t)
-{
-	tx_char(kind);
-	tx_hex(t->num);
-	tx_char(':');
-	tx_hex64(t->addr);
-	tx_char(':');
-}
-
-/* The next text record of location tr.up_tp after tr.up_text, sent; false: none. */
-static bool tx_next_text(const struct kgdb_trace_tp *t)
-{
-	unsigned int tp;
-	const char *s;
-	size_t len, next;
-	char kind;
-
-	while ((next = kgdb_trace_text(tr.up_text, &tp, &kind, &s, &len))) {
-		tr.up_text = next;
-		if (tp != tr.up_tp || len + 40 > KGDB_PACKET_SIZE)
-			continue;
-		tx_begin();
-		tx_tp_head(kind, t);
-		while (len--)
-			tx_char(*s++);
-		tx_end();
-		return true;
-	}
-	return false;
-}
-
-/* qTfP, then qTsP until 'l': each location's T line, then its actions and sources. */
-bool h_qtp_list(struct gdb_args *a)
-{
-	struct kgdb_trace_tp t;
-
-	if (a->name[2] == 'f') {
-		tr.up_tp = 0;
-		tr.up_done_tp = false;
-	}
-	for (; tr.up_tp < KGDB_TRACE_MAX_TPS; tr.up_tp++, tr.up_done_tp = false) {
-		if (!kgdb_trace_tp(tr.up_tp, &t))
-			continue;
-		if (tr.up_done_tp) {
-			if (tx_next_text(&t))
-				return false;
-			continue;
-		}
-		tr.up_done_tp = true;
-		tr.up_text = 0;
-		tx_begin();
-		tx_tp_head('T', &t);
-		tx_char(t.enabled ? 'E' : 'D');
-		tx_str(":0:");
-		tx_hex64(t.pass);
-		if (t.cond_len) {
-			tx_str(":X");
-			tx_hex(t.cond_len);
-			tx_char(',');
-			tx_hexbytes(t.cond, t.cond_len);
-		}
-		tx_end();
-		return false;
-	}
-	tx_reply("l");
-	return false;
-}
-
-/*
- * qTfV, then qTsV until 'l': <n>:<value>:<builtin>:<name hex>, each as
- * QTDV defined it, its initial value too (gdb sends that back with the
- * next tstart; it reads the current one with qTV).
- */
-bool h_qtv_list(struct gdb_args *a)
-{
-	const struct kgdb_trace_var *v = NULL;
-
-	if (a->name[2] == 'f')
-		tr.up_var = 0;
-	while (tr.up_var < KGDB_AX_MAX_VARS && !(v = kgdb_trace_var(tr.up_var)))
-		tr.up_var++;
-	if (!v) {
-		tx_reply("l");
-		return false;
-	}
-	tr.up_var++;
-	tx_begin();
-	tx_hex(v->id);
-	tx_char(':');
-	tx_hex64((u64)v->init);
-	tx_char(':');
-	tx_hex(v->builtin);
-	tx_char(':');
-	tx_hexbytes((const u8 *)v->name, v->name_len);
-	tx_end();
-	return false;
-}
-
-/* ---------------------------------------------------------------- frames */
-
-/* Whether frame @f is what QTFrame's @kind asks for. */
-static bool frame_matches(const struct kgdb_trace_frame *f, char kind, u64 lo, u64 hi)
-{
-	switch (kind) {
-	case 'p':
-		return f->addr == lo;
-	case 't':
-		return f->tpnum == lo;
-	case 'r':
-		return f->addr >= lo && f->addr <= hi;
-	default:
-		return f->addr < lo || f->addr > hi;
-	}
-}
-
-/*
- * QTFrame:<n> (ffffffff: none), QTFrame:pc:<a>, QTFrame:tdp:<t>,
- * QTFrame:range:<lo>:<hi>, QTFrame:outside:<lo>:<hi>: the first such
- * frame after the one selected. F<frame>T<tracepoint>, or F-1.
- */
-bool h_qtframe(struct gdb_args *a)
-{
-	static const char *const kinds[] = { "pc:", "tdp:", "range:", "outside:" };
-	struct gdb_rx *rx = &a->rest;
-	struct kgdb_trace_frame f;
-	char kind = 'n';
-	unsigned int i;
-	long n;
-	u64 lo = 0, hi = 0;
-
-	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
-		if ((size_t)(rx->end - rx->p) > strlen(kinds[i]) &&
-		    !memcmp(rx->p, kinds[i], strlen(kinds[i]))) {
-			kind = kinds[i][0];
-			rx->p += strlen(kinds[i]);
-		}
-	}
-	if (!rx_hex64(rx, &lo) || ((kind == 'r' || kind == 'o') &&
-				    (!rx_lit(rx, ':') || !rx_hex64(rx, &hi))) || !rx_eof(rx)) {
-		tx_err(-EINVAL);
-		return false;
-	}
-	if (kgdb_trace_status()->running && !(kind == 'n' && lo == 0xffffffff)) {
-		tx_err(-EBUSY);
-		return false;
-	}
-	if (kind == 'p' || kind == 'r' || kind == 'o') {
-		if (!kgdb_ax_addr_fits(lo) || !kgdb_ax_addr_fits(hi)) {
-			tx_err(-EINVAL);
-			return false;
-		}
-		lo = (uintptr_t)lo;
-		hi = (uintptr_t)hi;
-	}
-	/* tfind none: the live target again. */
-	if (kind == 'n' && lo == 0xffffffff) {
-		tr.frame = -1;
-		tx_reply("OK");
-		return false;
-	}
-	if (kind == 'n') {
-		n = lo < kgdb_trace_status()->frames && kgdb_trace_frame((unsigned int)lo, &f) ?
-		    (long)lo : -1;
-	} else {
-		for (n = tr.frame + 1; kgdb_trace_frame((unsigned int)n, &f); n++)
-			if (frame_matches(&f, kind, lo, hi))
-				break;
-		if (!kgdb_trace_frame((unsigned int)n, &f))
-			n = -1;
-	}
-	/* Not found: gdb keeps the frame it had, and so do we. */
-	tx_begin();
-	if (n < 0) {
-		tx_str("F-1");
-	} else {
-		tr.frame = n;
-		tx_char('F');
-		tx_hex((unsigned long)n);
-		tx_char('T');
-		tx_hex(f.tpnum);
-	}
-	tx_end();
-	return false;
-}
-
-/* Register @regno of the frame selected into @val; false if it has none. */
-bool gdb_trace_reg(unsigned int regno, u8 *val)
-{
-	struct kgdb_trace_frame f;
-
-	return selected(&f) && kgdb_trace_frame_reg(&f, regno, val);
-}
-
-/*
- * Memory of the frame selected at @addr, up to @len bytes into @dst: from
- * the block that has @addr, else live where gdb said memory is read-only
- * (QTro). How many bytes, or -EFAULT where the frame has none.
- */
-long gdb_trace_mem(u8 *dst, u64 addr, size_t len)
-{
-	struct kgdb_trace_frame f;
-	struct kgdb_trace_block b;
-	size_t off = 0, n;
-	u64 start;
-	unsigned int i;
-
-	if (!selected(&f))
-		return -EFAULT;
-	while ((off = kgdb_trace_block(&f, off, &b))) {
-		/* Blocks keep gdb's addresses, MIPS's sign-extended; 'm' has the CPU's. */
-		start = (uintptr_t)b.addr;
-		if (b.type == 'M' && addr >= start && addr < start + b.len) {
-			n = MIN(len, (size_t)(start + b.len - addr));
-			memcpy(dst, b.data + (addr - start), n);
-			return (long)n;
-		}
-	}
-	for (i = 0; i < tr.nro; i++) {
-		if (addr >= tr.ro[i].start && addr < tr.ro[i].end && kgdb_ax_addr_fits(addr)) {
-			n = MIN(len, (size_t)(tr.ro[i].end - addr));
-			return kgdb_mem_read(dst, (uintptr_t)addr, n) ? -EFAULT : (long)n;
-		}
-	}
-	return -EFAULT;
-}
-
-/* qXfer:traceframe-info:read::<off>,<len>: the blocks of the frame selected. */
-bool h_xfer_traceframe(struct gdb_args *a)
-{
-	size_t off = a->num[0], end = off + MIN(a->num[1], KGDB_PACKET_SIZE);
-	struct xml_window w = XML_WINDOW(off, end < off ? (size_t)-1 : end);
-	struct kgdb_trace_frame f;
-	struct kgdb_trace_block b;
-	size_t boff = 0;
-	char num[24];
-
-	if (a->str_len || !selected(&f)) {
-		tx_err(-ENOENT);
-		return false;
-	}
-	tx_begin();
-	tx_char('m');
-	xml_str(&w, "<traceframe-info>");
-	while ((boff = kgdb_trace_block(&f, boff, &b))) {
-		if (b.type == 'M') {
-			xml_str(&w, "<memory");
-			snprintf(num, sizeof(num), "0x%llx", (unsigned long long)gdb_addr(b.addr));
-			xml_attr(&w, "start", num);
-			snprintf(num, sizeof(num), "0x%zx", b.len);
-			xml_attr(&w, "length", num);
-			xml_str(&w, "/>");
-		} else if (b.type == 'V') {
-			snprintf(num, sizeof(num), "%llu", (unsigned long long)b.addr);
-			xml_str(&w, "<tvar");
-			xml_attr(&w, "id", num);
-			xml_str(&w, "/>");
-		}
-	}
-	xml_str(&w, "</traceframe-info>");
-	if (xml_window_done(&w))
-		tx_patch(0, 'l');
+	gdb_tx_hex64(v);
 	tx_end();
 	return false;
 }

@@ -141,10 +141,10 @@ int kgdb_command_allowed(struct printer *out, const struct kgdb_monitor_cmd *c)
 }
 
 /*
- * The command @name, for kdb's prompt (@kdb) or gdb's monitor; kdb's
+ * The command @name, for kdb's prompt (@at_kdb) or gdb's monitor; kdb's
  * mdWcN (md4c10) is md's, which reads its width and count from argv[0].
  */
-const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool kdb)
+const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool at_kdb)
 {
 	const struct kgdb_monitor_cmd *c, *shared = NULL;
 
@@ -154,13 +154,13 @@ const struct kgdb_monitor_cmd *kgdb_command_find(const char *name, bool kdb)
 			continue;
 		if (!(c->flags & KGDB_CMD_KDB_ONLY))
 			shared = c;
-		else if (kdb)
+		else if (at_kdb)
 			return c;
 	}
 	if (shared)
 		return shared;
 	if (name[0] == 'm' && name[1] == 'd' && name[2] >= '0' && name[2] <= '9')
-		return kgdb_command_find("md", kdb);
+		return kgdb_command_find("md", at_kdb);
 	return NULL;
 }
 
@@ -189,12 +189,12 @@ static const struct kgdb_monitor_cmd *monitor_next(const struct kgdb_monitor_cmd
 }
 
 /* In name order: the linker's order says nothing. */
-void kgdb_command_help(struct printer *out, bool kdb)
+void kgdb_command_help(struct printer *out, bool at_kdb)
 {
 	const struct kgdb_monitor_cmd *c = NULL;
 
 	while ((c = monitor_next(c))) {
-		if (kdb) {
+		if (at_kdb) {
 			/* A name kdb has its own variant of is listed once. */
 			if (kgdb_command_find(c->name, true) == c)
 				pprintf(out, "%-10s %-22s %s%s\n", c->name, c->usage, c->help,

@@ -40,6 +40,15 @@ struct gdb_session {
 };
 extern struct gdb_session gdb_session;
 
+/* gdbstub_session.c: the stop being served, the resume gdb asks for. */
+extern const struct kgdb_stop *gdb_stop;
+extern struct kgdb_resume *gdb_res;
+/* What a packet needs of the arch or the transport. */
+enum gdb_need { NEED_NONE, NEED_STEP, NEED_HW, NEED_XML, NEED_STREAM };
+bool gdb_have(enum gdb_need need);
+/* Read-only mode (kgdb.ro): refuse the packet @what; true if refused. */
+bool gdb_ro_refuse(const char *what, size_t len);
+
 /* gdbstub_packet.c: console text to gdb as O packets (target running). */
 void gdbstub_console_write(const char *s, size_t len);
 /* ... and gdb's Ctrl-C (or a new gdb's packet) waiting while hits run on. */
@@ -50,10 +59,6 @@ bool gdbstub_break_pending(void);
 long gdb_cpu_tid(unsigned int cpu);
 /* @tid, or for "any"/"all" the thread of @stopped_cpu. */
 bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct kgdb_thread *th);
-/* The @n-th thread of the list: online CPUs' shadows, then live tasks. */
-bool gdb_thread_nth(unsigned int n, long *tid);
-/* What gdb shows in parentheses after a thread. */
-void gdb_thread_text(const struct kgdb_thread *th, char *s, size_t size);
 /*
  * Into the reply: the [off, end) window of the thread list's XML, with
  * each thread's text unless @terse; true if it ends there.
@@ -116,6 +121,34 @@ struct gdb_args {
 /* A handler replies itself; returns true when gdb let the target go. */
 typedef bool (*gdb_handler_t)(struct gdb_args *a);
 
+/* The packet families gdbstub.c's table names (gdbstub_<family>.c). */
+bool h_read_regs(struct gdb_args *a);
+bool h_read_reg(struct gdb_args *a);
+bool h_write_reg(struct gdb_args *a);
+bool h_read_mem(struct gdb_args *a);
+bool h_write_mem(struct gdb_args *a);
+#ifdef CONFIG_KGDB_FAST_TRANSFERS
+bool h_write_regs(struct gdb_args *a);
+bool h_read_bin(struct gdb_args *a);
+bool h_write_bin(struct gdb_args *a);
+bool h_xfer_threads(struct gdb_args *a);
+#endif
+bool h_continue(struct gdb_args *a);
+bool h_step(struct gdb_args *a);
+#ifdef CONFIG_KGDB_VCONT
+bool h_vcont_query(struct gdb_args *a);
+bool h_vcont(struct gdb_args *a);
+#endif
+bool h_detach(struct gdb_args *a);
+bool h_kill(struct gdb_args *a);
+bool h_insert_break(struct gdb_args *a);
+bool h_remove_break(struct gdb_args *a);
+bool h_set_thread(struct gdb_args *a);
+bool h_thread_alive(struct gdb_args *a);
+bool h_thread_info(struct gdb_args *a);
+bool h_current_thread(struct gdb_args *a);
+bool h_thread_extra(struct gdb_args *a);
+
 /* gdbstub_trace.c (CONFIG_KGDB_TRACE): tracepoint packets, and the frame gdb looks at. */
 #ifdef CONFIG_KGDB_TRACE
 bool h_qtinit(struct gdb_args *a);
@@ -136,6 +169,31 @@ bool h_qtp_list(struct gdb_args *a);
 bool h_qtv_list(struct gdb_args *a);
 bool h_qtframe(struct gdb_args *a);
 bool h_xfer_traceframe(struct gdb_args *a);
+/* What the tracepoint packets keep (gdbstub_trace.c, gdbstub_trace_frames.c). */
+#define GDB_QTRO_MAX	16	/* read-only ranges gdb may read live in a frame */
+#define GDB_NOTE_MAX	128	/* hex digits of one QTNotes note */
+
+struct gdb_trace {
+	long frame;		/* the frame selected, -1: none (the live target) */
+	unsigned int up_tp;	/* qTsP: the location ... */
+	size_t up_text;		/* ... and its text record next (0: its T line) */
+	bool up_done_tp;
+	unsigned int up_var;	/* qTsV: the variable next */
+	unsigned int nro;
+	struct {
+		u64 start, end;
+	} ro[GDB_QTRO_MAX];
+	char user[GDB_NOTE_MAX + 1], notes[GDB_NOTE_MAX + 1], stop_note[GDB_NOTE_MAX + 1];
+	/* gdb sends addresses sign-extended (MIPS), and expects them so back. */
+	bool sign_extends;
+};
+extern struct gdb_trace gdb_tr;
+bool gdb_rx_hex64(struct gdb_rx *rx, u64 *v);
+void gdb_tx_hex64(u64 v);
+/* An address as gdb writes it on this target. */
+u64 gdb_trace_addr(u64 addr);
+/* The frame gdb selected, into @f; false if none. */
+bool gdb_trace_selected(struct kgdb_trace_frame *f);
 /* A new gdb looks at the live target; a detach may end the trace. */
 void gdb_trace_session_start(void);
 void gdb_trace_detach(void);
@@ -167,6 +225,12 @@ static inline long gdb_trace_mem(u8 *dst, u64 addr, size_t len)
 	return -EFAULT;
 }
 #endif
+
+/* gdbstub_frame.c: the frame format's characters, and its checksum. */
+#define GDB_ESCAPE	'}'
+#define GDB_ESCAPE_XOR	0x20
+#define GDB_RLE		'*'
+bool gdb_sum_matches(u8 sum, u8 hi, u8 lo);
 
 /* The packet buffer: the request, then the reply built over it. */
 extern char gdb_buf[KGDB_PACKET_SIZE + 1];

@@ -360,19 +360,19 @@ static void test_frame_scan(void **state)
 	size_t len, end;
 
 #define SCAN(s)	gdb_frame_scan((const u8 *)(s), strlen(s), &body, &len, &end)
-	assert_int_equal(SCAN("++-\x03"), GDB_FRAME_NONE);
+	assert_int_equal(SCAN("++-\x03"), KGDB_FRAME_NONE);
 	assert_int_equal(end, 4);				/* all outside frames */
-	assert_int_equal(SCAN("+$qC#b"), GDB_FRAME_NONE);
+	assert_int_equal(SCAN("+$qC#b"), KGDB_FRAME_NONE);
 	assert_int_equal(end, 1);				/* unfinished from there */
-	assert_int_equal(SCAN("+$qC#b4-"), GDB_FRAME_OK);
+	assert_int_equal(SCAN("+$qC#b4-"), KGDB_FRAME_OK);
 	assert_int_equal(len, 2);
 	assert_memory_equal(body, "qC", 2);
 	assert_int_equal(end, 7);
-	assert_int_equal(SCAN("$qC#b5"), GDB_FRAME_BAD);
-	assert_int_equal(SCAN("$qC#zz"), GDB_FRAME_BAD);
-	assert_int_equal(SCAN("$m10$qC#b4"), GDB_FRAME_OK);	/* begun again */
+	assert_int_equal(SCAN("$qC#b5"), KGDB_FRAME_BAD);
+	assert_int_equal(SCAN("$qC#zz"), KGDB_FRAME_BAD);
+	assert_int_equal(SCAN("$m10$qC#b4"), KGDB_FRAME_OK);	/* begun again */
 	assert_memory_equal(body, "qC", 2);
-	assert_int_equal(SCAN(""), GDB_FRAME_NONE);
+	assert_int_equal(SCAN(""), KGDB_FRAME_NONE);
 #undef SCAN
 	assert_true(gdb_session_opener((const u8 *)"qSupported:xmlRegisters=i386", 28));
 	assert_true(gdb_session_opener((const u8 *)"QStartNoAckMode", 15));

@@ -139,6 +139,23 @@ static void test_unknown_trap_is_not_ours(void **state)
 	assert_int_equal(fake_regs[0].pc, BP2 + 1);
 }
 
+/*
+ * A CPU whose Ctrl-C another stop answered while it waited for the
+ * debugger: its compiled-in trap is stale, and it runs on past it.
+ */
+static void test_answered_interrupt_is_stale(void **state)
+{
+	gdb_connect();
+	xchg("D", "OK");
+	break_in();
+	kgdb_cpus[0].break_signo = SIGINT;
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	assert_int_equal(fake_exception(DIE_BREAKPOINT, SIGTRAP, &fake_regs[0]), NOTIFY_STOP);
+	assert_int_equal(kgdb_cpus[0].break_signo, 0);
+	assert_int_equal(fake_regs[0].pc, FAKE_BREAK_ADDR + 1);
+	assert_output();
+}
+
 static void test_reconnect_forgets_breakpoints(void **state)
 {
 	memcpy(snapshot, fake_mem, sizeof(snapshot));
@@ -705,6 +722,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_breakpoint_table_full_and_kill, setup1,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_removed_breakpoint_race, setup1, teardown),
+		cmocka_unit_test_setup_teardown(test_answered_interrupt_is_stale, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_reconnect_forgets_breakpoints, setup1,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_hw_breakpoints, setup2, teardown),

@@ -117,7 +117,7 @@ static size_t frame(char *buf, const char *ack, const char *payload)
 {
 	char *p = buf + sprintf(buf, "%s", ack);
 
-	gdb_frame_emit(payload, strlen(payload), frame_put, &p);
+	kgdb_line_framing()->emit(payload, strlen(payload), frame_put, &p);
 	return (size_t)(p - buf);
 }
 

@@ -11,6 +11,7 @@
 #include <kernel/params.h>
 #include <asm-generic/sections.h>
 #include "../../kernel/debug/frontend.h"
+#include "../../kernel/debug/kdb/kdb.h"
 
 static int kdb_ps(struct printer *out, int argc, char **argv)
 {

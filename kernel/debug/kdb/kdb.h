@@ -13,6 +13,11 @@
 #include <kernel/printk.h>
 #include "../frontend.h"
 
+/* What kdb's flow commands (go, ss, kgdb) ask of the prompt, returned by run(). */
+#define KGDB_CMD_GO		1
+#define KGDB_CMD_SS		2
+#define KGDB_CMD_TO_GDB		4
+
 /* ---------------------------------------------------------------- state (kdb_main.c) */
 
 /* What kdb's commands look at: the stop, and the CPU and task selected. */

@@ -133,37 +133,30 @@ static unsigned int complete_symbol(const char *word, size_t len, char *add, siz
 static bool take_packet(void)
 {
 	static char pkt[PACKET_MAX];
-	size_t len = 1;
-	int c, hi, lo;
-	u8 sum = 0;
+	size_t len = 1, body_len, end;
+	const u8 *body;
+	int c, digits = -1;	/* checksum digits still to come, -1: before '#' */
 
 	pkt[0] = '$';
-	for (;;) {
+	while (digits) {
 		c = kdb_getc_within(PACKET_WAIT_MS);
-		if (c == KGDB_NO_CHAR || len >= PACKET_MAX - 3)
+		if (c == KGDB_NO_CHAR || len >= PACKET_MAX - 1)
 			return false;
-		if (c == '$') {
+		if (c == '$' && digits < 0) {
 			len = 1;
-			sum = 0;
 			continue;
 		}
 		pkt[len++] = (char)c;
-		if (c == '#')
-			break;
-		sum += (u8)c;
+		digits = digits > 0 ? digits - 1 : c == '#' ? 2 : -1;
 	}
-	hi = kdb_getc_within(PACKET_WAIT_MS);
-	lo = hi == KGDB_NO_CHAR ? KGDB_NO_CHAR : kdb_getc_within(PACKET_WAIT_MS);
-	if (hex_to_bin(hi) < 0 || hex_to_bin(lo) < 0)
+	if (hex_to_bin(pkt[len - 2]) < 0 || hex_to_bin(pkt[len - 1]) < 0)
 		return false;
-	if ((hex_to_bin(hi) << 4 | hex_to_bin(lo)) != sum) {
+	if (gdb_frame_scan((const u8 *)pkt, len, &body, &body_len, &end) != KGDB_FRAME_OK) {
 		kgdb_io_ops->write_char('-');
 		if (kgdb_io_ops->flush)
 			kgdb_io_ops->flush();
 		return false;
 	}
-	pkt[len++] = (char)hi;
-	pkt[len++] = (char)lo;
 	return !kgdb_io_replay(pkt, len);
 }
 
@@ -491,5 +484,9 @@ static const struct kgdb_frontend kdb_frontend = {
 	.run = kdb_run,
 	.reset = kdb_reset,
 	.boot = kdb_boot,
+#ifdef CONFIG_KGDB_PACKET_IO
+	/* gdb's frames: kdb hands them to gdb (kdb_run()). */
+	.framing = &gdb_framing,
+#endif
 };
 KGDB_FRONTEND(kdb, &kdb_frontend);

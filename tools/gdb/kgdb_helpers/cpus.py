@@ -18,7 +18,7 @@ def kgdb_reason(cpu):
     state = var("kgdb_cpus")[cpu]
     if bool(state["in_debugger"]):
         why = "kgdb: stopped here (the debugger runs on this CPU)"
-        stop = var("gdb_stop", "gdbstub.c")
+        stop = var("gdb_stop", "gdbstub_session.c")
         if pointer_value(stop) and int(stop["cpu"]) == cpu:
             kind = str(stop["kind"])
             why += ", " + STOP_KINDS.get(kind, signal_name(int(stop["signo"])))

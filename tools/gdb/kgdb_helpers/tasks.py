@@ -87,8 +87,8 @@ def selected_cpu():
     if thread is None:
         return 0
     tid = thread.ptid[1] or thread.ptid[2]
-    kgdb = has_var("gdb_session", "gdbstub.c") and \
-        bool(var("gdb_session", "gdbstub.c")["attached"])
+    kgdb = has_var("gdb_session", "gdbstub_session.c") and \
+        bool(var("gdb_session", "gdbstub_session.c")["attached"])
     if kgdb:
         if tid >= KGDB_TID_CPU_BASE:
             return tid - KGDB_TID_CPU_BASE
