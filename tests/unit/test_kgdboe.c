@@ -234,6 +234,15 @@ static void detach(void)
 	want_pkt(true, "OK");
 }
 
+/* gdb acks the last reply and detaches: the script was served as written. */
+static void ack_and_detach(void)
+{
+	peer_raw("+");
+	detach();
+	stop_here();
+	assert_datagrams();
+}
+
 /* Each ack leaves with its reply; no-ack mode is not offered, and refused. */
 static void test_acks_ride_with_replies(void **state)
 {
@@ -259,10 +268,7 @@ static void test_copy_of_a_request_is_not_run_twice(void **state)
 	want_pkt(true, stop_reply(0, 5, "", 2));
 	peer_pkt_late("c", 1500000);
 	want_pkt(true, stop_reply(0, 5, "", 2));
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 	assert_int_equal(kgdboe_count.resent, 1);
 }
 
@@ -276,10 +282,7 @@ static void test_quick_repeat_runs_again(void **state)
 	peer_pkt("c");
 	stop_here();
 	want_pkt(true, stop_reply(0, 5, "", 2));
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 	assert_int_equal(kgdboe_count.resent, 0);
 }
 
@@ -292,10 +295,7 @@ static void test_stop_reply_goes_out_again_while_gdb_is_silent(void **state)
 	want_pkt(true, stop_reply(0, 5, "", 2));
 	want_pkt(true, stop_reply(0, 5, "", 2));	/* after 2 s */
 	want_pkt(true, stop_reply(0, 5, "", 2));	/* after 4 s more */
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 	/* out[0] is qSupported's reply: the stop reply is 1, its copies 2 and 3. */
 	assert_in_range(out_us[2] - out_us[1], 2000000, 2010000);
 	assert_in_range(out_us[3] - out_us[2], 4000000, 4010000);
@@ -320,10 +320,7 @@ static void test_late_ack_of_an_o_packet_is_not_the_stop_replys(void **state)
 	want_pkt(false, stop_reply(0, 5, "", 2));
 	peer_raw("+");		/* the O packet's, late */
 	want_pkt(false, stop_reply(0, 5, "", 2));
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 }
 
 /* A resume's ack waits for its stop reply, or the next tick. */
@@ -336,10 +333,7 @@ static void test_tick_sends_the_ack_of_a_resume(void **state)
 	kgdboe_poll();
 	kgdboe_poll();		/* once */
 	want_pkt(false, stop_reply(0, 5, "", 2));
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 }
 
 /*
@@ -408,10 +402,7 @@ static void test_monitor_output_is_paced_by_acks(void **state)
 	want_pkt(true, o_packet);	/* lost, it seems: no ack */
 	peer_raw("+");
 	want_pkt(false, "OK");
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 	assert_int_equal(kgdboe_count.resent, 1);
 }
 
@@ -429,10 +420,7 @@ static void test_a_resumes_copy_gets_the_stop_reply_once(void **state)
 	peer_pkt("c");
 	stop_here();
 	want_pkt(true, stop_reply(0, 5, "", 2));
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 	assert_int_equal(kgdboe_count.resent, 0);
 }
 
@@ -443,10 +431,7 @@ static void test_a_waiting_copy_takes_the_reply(void **state)
 	peer_pkt("qC");
 	peer_pkt("qC");
 	want_pkt(true, "QC2");
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 }
 
 /*
@@ -487,10 +472,7 @@ static void test_a_copy_of_the_opener_with_no_ack_gets_the_reply_again(void **st
 	want_pkt(true, SUPPORTED);
 	peer_pkt("qSupported");
 	want_pkt(true, SUPPORTED);
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 	assert_int_equal(kgdboe_count.resent, 1);
 	assert_in_range(out_us[1] - out_us[0], KGDBOE_COPY_MIN_US, KGDBOE_COPY_MIN_US + 10000);
 }
@@ -541,10 +523,7 @@ static void test_long_reply_in_two_datagrams(void **state)
 	add(&want[nr_want - 1], dgram, KGDBOE_DATAGRAM_MAX);
 	want_raw("");
 	add(&want[nr_want - 1], dgram + KGDBOE_DATAGRAM_MAX, len - KGDBOE_DATAGRAM_MAX);
-	peer_raw("+");
-	detach();
-	stop_here();
-	assert_datagrams();
+	ack_and_detach();
 }
 
 /* Longer than a packet may be: an error, and the session goes on. */
