@@ -101,9 +101,17 @@ def expect_output(src, pattern, timeout, what):
                 src.pos = m.end()
                 return m
             left = deadline - time.monotonic()
-            if left <= 0 or getattr(src, "closed", False):
+            closed = getattr(src, "closed", False)
+            if left <= 0 or closed:
                 tail = src.out[src.pos:].decode(errors="replace")
-                raise TimeoutError(f"no /{rx.pattern.decode()}/ within {timeout}s; "
+                # A line that closed ends the wait at once: say so, and how
+                # QEMU ended if it did (a guest reset under -no-reboot exits).
+                proc = getattr(src, "proc", None)
+                why = f"{what} closed after {timeout - left:.1f}s" if closed else \
+                    f"not within {timeout}s"
+                if proc is not None and proc.poll() is not None:
+                    why += f", QEMU exited with {proc.returncode}"
+                raise TimeoutError(f"no /{rx.pattern.decode()}/: {why}; "
                                    f"{what} after last match:\n{tail[-3000:]}")
             src.lock.wait(left)
 
