@@ -47,7 +47,9 @@ static long plant(uintptr_t addr)
  * SET: an owner wants it, memory unchanged (while the debugger is in control).
  * ACTIVE: the breakpoint instruction is in memory (while the kernel runs).
  * REMOVED: its last owner let go; kept so that a CPU that hit it just
- * before can tell its trap was ours and restart the instruction.
+ * before can tell its trap was ours and restart the instruction. A new
+ * breakpoint takes the entry removed longest ago (gdb's own software
+ * step removes one at every step).
  */
 enum bp_state { BP_FREE, BP_SET, BP_ACTIVE, BP_REMOVED };
 
@@ -56,10 +58,12 @@ struct kgdb_bp {
 	enum bp_state state;
 	u8 owners;		/* KGDB_BP_GDB, ...: 0 once REMOVED */
 	bool xol;		/* its out-of-line slot holds its instruction */
+	unsigned long removed;	/* when REMOVED: the removal's number */
 	u8 saved[KGDB_MAX_BP_LEN];
 };
 
 static struct kgdb_bp kgdb_bps[CONFIG_KGDB_MAX_BREAKPOINTS];
+static unsigned long removals;	/* numbers REMOVED entries, oldest lowest */
 
 static __noinline struct kgdb_bp *bp_find(uintptr_t addr)
 {
@@ -78,10 +82,17 @@ static struct kgdb_bp *bp_alloc(void)
 	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
 		if (bp->state == BP_FREE)
 			return bp;
-		if (bp->state == BP_REMOVED && !removed)
+		if (bp->state == BP_REMOVED && (!removed || bp->removed < removed->removed))
 			removed = bp;
 	}
 	return removed;
+}
+
+static void bp_removed(struct kgdb_bp *bp)
+{
+	bp->state = BP_REMOVED;
+	bp->owners = 0;
+	bp->removed = ++removals;
 }
 
 /* @owners let go of @bp (while stopped); with none left it is out. */
@@ -91,7 +102,7 @@ static void bp_disown(struct kgdb_bp *bp, unsigned int owners)
 		return;
 	bp->owners &= (u8)~owners;
 	if (!bp->owners)
-		bp->state = BP_REMOVED;
+		bp_removed(bp);
 }
 
 int kgdb_bp_own(uintptr_t addr, unsigned int owner)
@@ -215,7 +226,7 @@ void kgdb_bp_plant_all(uintptr_t except)
 		if (bp->state != BP_SET || bp->addr == except)
 			continue;
 		if (kgdb_mem_read(bp->saved, bp->addr, len) || plant(bp->addr))
-			*bp = (struct kgdb_bp){ .addr = bp->addr, .state = BP_REMOVED };
+			bp_removed(bp);
 		else
 			bp->state = BP_ACTIVE;
 	}
@@ -224,9 +235,10 @@ void kgdb_bp_plant_all(uintptr_t except)
 static void bp_lift(struct kgdb_bp *bp, enum bp_state to)
 {
 	kgdb_mem_write(bp->addr, bp->saved, arch_kgdb_ops.bp_len);
-	bp->state = to;
 	if (to == BP_REMOVED)
-		bp->owners = 0;
+		bp_removed(bp);
+	else
+		bp->state = to;
 }
 
 void kgdb_bp_lift_all(bool forget)

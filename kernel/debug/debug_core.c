@@ -311,23 +311,28 @@ static bool kgdb_enter(enum die_val val, const struct die_args *args)
 	enum kgdb_hit_done done;
 	unsigned long flags;
 	uintptr_t entry_pc;
-	bool alone, stepped, step_word, step_end, brief;
+	bool alone, stepped, our_word, step_end, brief;
 
 	local_irq_save(flags);
 	/* A trap (a watchpoint, a fault) in an out-of-line slot happened where the code is. */
 	kgdb_xol_leave(args->regs);
 	entry_pc = instruction_pointer(args->regs);
 	__atomic_store_n(&c->entering, true, __ATOMIC_SEQ_CST);
-	/* Before waiting: the slots this CPU has, and a step's words, may change meanwhile. */
+	/*
+	 * Before waiting: the slots this CPU has, and the breakpoints and a
+	 * step's words, may change meanwhile. A CPU that missed the roundup
+	 * may wait here through several stops, and by its turn the table
+	 * has long forgotten the breakpoint it ran into.
+	 */
 	if (val == DIE_DEBUG)
 		hw = kgdb_hw_decode(cpu, args->regs, args->err, &hit);
-	step_word = val == DIE_BREAKPOINT && kgdb_step_word(entry_pc - arch_kgdb_ops.bp_pc_offset);
+	our_word = val == DIE_BREAKPOINT && kgdb_word_ours(entry_pc - arch_kgdb_ops.bp_pc_offset);
 	alone = take_master(cpu, args->regs) && kgdb_others_held;
 	__atomic_store_n(&c->entering, false, __ATOMIC_SEQ_CST);
 	stepped = alone && kgdb_stepping;
 	c->regs = args->regs;
 	c->task = current_task();
-	verdict = kgdb_classify(val, args, &stop, c, hw, &hit, stepped, step_word);
+	verdict = kgdb_classify(val, args, &stop, c, hw, &hit, stepped, our_word);
 	/* A step ends in a debug trap no slot explains, or on the word it planted. */
 	step_end = stepped && (val == DIE_DEBUG ? stop.kind == KGDB_STOP_SIGNAL :
 			       val == DIE_BREAKPOINT && kgdb_step_target(instruction_pointer(args->regs)));

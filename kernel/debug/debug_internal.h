@@ -330,7 +330,8 @@ enum kgdb_trap_verdict { TRAP_REPORT, TRAP_STALE, TRAP_NOT_OURS };
 extern bool kgdb_interrupt_pending;
 enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *args,
 				     struct kgdb_stop *stop, struct kgdb_cpu *c, enum kgdb_hw_event hw,
-				     const struct kgdb_hw_hit *hit, bool stepped, bool step_word);
+				     const struct kgdb_hw_hit *hit, bool stepped, bool our_word);
+bool kgdb_word_ours(uintptr_t addr);
 bool kgdb_reenter(enum die_val val, struct pt_regs *regs);
 bool kgdb_stale_trap(enum die_val val, const struct die_args *args);
 

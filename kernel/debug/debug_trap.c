@@ -27,14 +27,14 @@ static const enum kgdb_stop_kind hw_kind[] = {
 /*
  * Fill in why we stopped. TRAP_STALE for a stale trap, which the CPU took on a
  * breakpoint or hardware slot that gdb removed while the CPU waited for
- * the debugger, or on a word a software step planted (@step_word, seen
- * when it trapped): it resumes as if nothing happened. @hw and @hit say
+ * the debugger, or on a word a software step planted (@our_word: either
+ * was there when it trapped): it resumes as if nothing happened. @hw and @hit say
  * which hardware slot a DIE_DEBUG trap fired on, decoded when it trapped;
  * @stepped, that this CPU was stepping for gdb.
  */
 enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *args,
 				     struct kgdb_stop *stop, struct kgdb_cpu *c, enum kgdb_hw_event hw,
-				     const struct kgdb_hw_hit *hit, bool stepped, bool step_word)
+				     const struct kgdb_hw_hit *hit, bool stepped, bool our_word)
 {
 	const struct kgdb_arch *arch = &arch_kgdb_ops;
 	struct pt_regs *regs = args->regs;
@@ -50,13 +50,17 @@ enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *ar
 		} else if (bp == KGDB_BP_PLANTED) {
 			instruction_pointer_set(regs, addr);
 			stop->kind = KGDB_STOP_SWBREAK;
+		} else if (!stepped && kgdb_step_target(addr)) {
+			/* Another CPU's step word: the instruction again once it is out. */
+			instruction_pointer_set(regs, addr);
+			return TRAP_STALE;
 		} else if (!(len = kgdb_bp_insn_at(addr))) {
 			/*
 			 * Only planted breakpoints go away; compiled-in ones
 			 * stay. Where gdb never had one, an arch is asking
 			 * about an instruction it does not know.
 			 */
-			if (bp == KGDB_BP_NONE && !stepped && !step_word)
+			if (bp == KGDB_BP_NONE && !stepped && !our_word)
 				return TRAP_NOT_OURS;
 			instruction_pointer_set(regs, addr);
 			if (!stepped)
@@ -101,6 +105,12 @@ enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *ar
 	return TRAP_REPORT;
 }
 
+/* Whether a breakpoint or a step's word is, or was lately, at @addr. */
+bool kgdb_word_ours(uintptr_t addr)
+{
+	return kgdb_bp_at(addr) != KGDB_BP_NONE || kgdb_step_word(addr);
+}
+
 /*
  * The master trapped again while inside the debugger. A breakpoint of ours
  * (hit on the way in or out, or by a condition's code) is counted as
@@ -140,8 +150,7 @@ bool kgdb_stale_trap(enum die_val val, const struct die_args *args)
 		kgdb_hw_cpu_resume(cpu);
 		return true;
 	}
-	if (val == DIE_BREAKPOINT && (kgdb_bp_at(addr) != KGDB_BP_NONE || kgdb_step_word(addr)) &&
-	    !kgdb_bp_insn_at(addr)) {
+	if (val == DIE_BREAKPOINT && kgdb_word_ours(addr) && !kgdb_bp_insn_at(addr)) {
 		instruction_pointer_set(args->regs, addr);
 		return true;
 	}
