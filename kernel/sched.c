@@ -218,6 +218,17 @@ static void __schedule(void)
 	finish_switch();
 }
 
+void schedule_irq(struct pt_regs *regs)
+{
+	struct task *t = current_task();
+
+	if (t)
+		t->preempted = regs;
+	schedule();
+	if (t)
+		t->preempted = NULL;
+}
+
 void schedule(void)
 {
 	unsigned long flags;

@@ -271,7 +271,7 @@ void gic_do_irq(struct pt_regs *regs)
 	writel(iar, GICC + GICC_EOIR);
 	irq_exit();
 	if (!arch_irqs_disabled_flags(regs_flags(regs)) && !in_interrupt() && need_resched())
-		schedule();
+		schedule_irq(regs);
 }
 
 /* Group 0 only (the NMI SGI); ended before the handler, which may never

@@ -29,7 +29,17 @@ struct task {
 	struct task *next;		/* all-tasks list */
 	struct task *run_next;		/* run queue */
 	int bound_cpu;			/* the only CPU it may run on, or -1 */
+	/* Preempted by an interrupt's exit: the frame it was interrupted in. */
+	struct pt_regs *preempted;
 };
+
+struct pt_regs;
+/*
+ * An interrupt's exit path preempts the task it interrupted (@regs: its
+ * frame), instead of calling schedule(): a debugger shows the task where
+ * it was interrupted, not inside the scheduler.
+ */
+void schedule_irq(struct pt_regs *regs);
 
 /* The task running on this CPU. */
 struct task *current_task(void);

@@ -37,14 +37,25 @@ size_t kgdb_reg_offset(unsigned int regno)
 }
 #endif
 
-/* Where a field location's bytes are, for @th. */
+/*
+ * The trap frame @th's registers are in: its CPU's, or, for a task an
+ * interrupt preempted, the frame it was interrupted in (what it runs
+ * next, and where gdb's own software step waits for it). NULL: a task
+ * that went to sleep, with its switch context.
+ */
+static struct pt_regs *thread_frame(const struct kgdb_thread *th)
+{
+	return th->cpu >= 0 ? kgdb_cpus[th->cpu].regs : th->task->preempted;
+}
+
+/* Where a field location's bytes are, for @th; NULL: @th has none there. */
 static __noinline u8 *field(const struct kgdb_reg_loc *loc, const struct kgdb_thread *th)
 {
 	switch (loc->base) {
 	case KGDB_LOC_FRAME:
-		return (u8 *)kgdb_cpus[th->cpu].regs + loc->off;
+		return thread_frame(th) ? (u8 *)thread_frame(th) + loc->off : NULL;
 	case KGDB_LOC_CPU:
-		return (u8 *)&kgdb_cpus[th->cpu].arch + loc->off;
+		return th->cpu >= 0 ? (u8 *)&kgdb_cpus[th->cpu].arch + loc->off : NULL;
 	default:
 		return (u8 *)&th->task->ctx + loc->off;
 	}
@@ -54,8 +65,9 @@ static __noinline u8 *field(const struct kgdb_reg_loc *loc, const struct kgdb_th
 void kgdb_reg_read(const struct kgdb_thread *th, unsigned int regno, u8 *val)
 {
 	const struct kgdb_reg *r = &arch_kgdb_ops.regs[regno];
-	const struct kgdb_reg_loc *loc = th->cpu >= 0 ? &r->frame : &r->task;
+	const struct kgdb_reg_loc *loc = th->cpu >= 0 || thread_frame(th) ? &r->frame : &r->task;
 	size_t size = kgdb_reg_size(regno);
+	const u8 *f;
 
 	memset(val, 0, size);
 	switch (loc->base) {
@@ -68,14 +80,17 @@ void kgdb_reg_read(const struct kgdb_thread *th, unsigned int regno, u8 *val)
 		if (th->cpu >= 0 && arch_kgdb_ops.reg.get)
 			arch_kgdb_ops.reg.get(regno, val, kgdb_cpus[th->cpu].regs,
 					      &kgdb_cpus[th->cpu].arch);
-		else if (th->cpu < 0 && arch_kgdb_ops.reg.task_get)
+		else if (!thread_frame(th) && arch_kgdb_ops.reg.task_get)
 			arch_kgdb_ops.reg.task_get(regno, val, th->task);
 		return;
 	}
+	f = field(loc, th);
+	if (!f)
+		return;
 	if (loc->size == size)
-		memcpy(val, field(loc, th), size);
+		memcpy(val, f, size);
 	else
-		kgdb_store(val, size, kgdb_load(field(loc, th), loc->size));
+		kgdb_store(val, size, kgdb_load(f, loc->size));
 }
 
 /* Write register @regno of @th, a thread on a stopped CPU, from @val. */

@@ -99,7 +99,7 @@ static void gdb_thread_text(const struct kgdb_thread *th, char *s, size_t size)
 		snprintf(s, size, "%s, pid %d, on CPU%d", th->task->comm, th->task->pid, th->cpu);
 	else
 		snprintf(s, size, "%s, pid %d, %s", th->task->comm, th->task->pid,
-			 task_state_name(th->task));
+			 th->task->preempted ? "preempted" : task_state_name(th->task));
 }
 
 #ifdef CONFIG_KGDB_FAST_TRANSFERS

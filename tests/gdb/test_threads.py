@@ -5,9 +5,12 @@ texts (about 16 bytes a thread on the line instead of 54), and with them
 whenever gdb reads it to show them: `info threads`, `thread apply`, MI's
 -thread-info."""
 import re
+import time
 
 from gdb import mi_unquote
 from machine import PROMPT
+from target import resume_to_shell
+from test_kgdboc import THREAD_ENTRY
 
 # What follows "Thread <id>" in gdb's listings: a CPU's shadow thread, or a
 # task with its pid and state.
@@ -72,3 +75,39 @@ def test_thread_texts_after_each_kind_of_stop(attached):
     assert len(details) == len(rows), result
     assert all(re.fullmatch(TEXT, mi_unquote(d)) for d in details), result
     g.cont()
+
+
+def test_a_preempted_thread_is_where_it_was_interrupted(attached, arch):
+    """Two busy threads share the last CPU (`spin`'s spinner and `spin
+    all`'s counter there): the timer preempts each in turn. The one off
+    the CPU says so, and its registers are those it was interrupted with:
+    its backtrace starts in its own loop and runs down to its thread
+    entry, with no scheduler frame (gdb's own software step, on arches
+    where gdb steps itself, waits for the thread there)."""
+    m, g = attached
+    resume_to_shell(m, g)
+    m.run("spin")
+    m.run("spin all")
+    row = None
+    for _ in range(20):
+        g.interrupt()
+        g.wait_stop()
+        threads = g.cmd("info threads")
+        row = re.search(r"^\*?\s+(\d+)\s+Thread \d+ \((spinner|counter/\d+), pid \d+, "
+                        r"preempted\)", threads, re.M)
+        if row:
+            break
+        g.cont()
+        time.sleep(0.2)
+    assert row, threads
+    g.cmd(f"thread {row.group(1)}")
+    bt = g.cmd("bt")
+    loop = ("bench_tick", "spinner_thread") if row.group(2) == "spinner" else \
+        ("bench_count", "counter_thread")
+    assert re.search(rf"#0 .*\b({'|'.join(loop)})\b", bt), bt
+    for fn in (loop[1], "task_start_trampoline", THREAD_ENTRY[arch]):
+        assert fn in bt, bt
+    assert "schedule" not in bt and "switch_to" not in bt, bt
+    assert "Backtrace stopped" not in bt and "??" not in bt, bt
+    g.cont()
+    assert "spinner" in m.run("ps")

@@ -93,5 +93,5 @@ void mips_do_irq(struct pt_regs *regs)
 		pr_warn("irq: unexpected CPU interrupt %d\n", line);
 	irq_exit();
 	if ((regs->cp0_status & ST0_IE) && !in_interrupt() && need_resched())
-		schedule();
+		schedule_irq(regs);
 }

@@ -93,5 +93,5 @@ void ppc_do_irq(struct pt_regs *regs)
 	mpic_eoi();
 	irq_exit();
 	if ((regs->msr & MSR_EE) && !in_interrupt() && need_resched())
-		schedule();
+		schedule_irq(regs);
 }

@@ -63,7 +63,7 @@ void ppc_do_timer(struct pt_regs *regs)
 		ppc_poll_duart();
 	irq_exit();
 	if ((regs->msr & MSR_EE) && !in_interrupt() && need_resched())
-		schedule();
+		schedule_irq(regs);
 }
 
 unsigned long ppc_timer_ticks(unsigned int cpu)

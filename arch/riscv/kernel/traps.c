@@ -35,7 +35,7 @@ static void do_irq(struct pt_regs *regs, unsigned long code)
 	/* Preempt the interrupted context if it had interrupts on (it was
 	 * not itself inside an interrupt), as the other arches do. */
 	if ((regs->sstatus & SR_SPIE) && !in_interrupt() && need_resched())
-		schedule();
+		schedule_irq(regs);
 }
 
 static void do_breakpoint(struct pt_regs *regs)

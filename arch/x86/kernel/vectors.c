@@ -37,5 +37,5 @@ void x86_handle_interrupt(struct pt_regs *regs)
 	/* Preempt the interrupted kernel code if it could have been
 	 * interrupted anyway (IF set) and is not itself an interrupt. */
 	if ((regs_flags(regs) & X86_EFLAGS_IF) && !in_interrupt() && need_resched())
-		schedule();
+		schedule_irq(regs);
 }
