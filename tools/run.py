@@ -50,6 +50,8 @@ from lib.qemu import free_port
 from netrelay import NetRelay
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+# Seconds gdb waits for the booting kernel's first answer.
+CONNECT_TIMEOUT = 60
 
 
 def chardev(arch, name, port, telnet=False, wait=False):
@@ -144,6 +146,27 @@ def connect_first(port, proc, timeout=10):
             time.sleep(0.05)
 
 
+def wait_console(con, text, proc, timeout=CONNECT_TIMEOUT):
+    """Read the console until @text (the kernel waits for gdb): gdb then
+    connects to a kernel that answers at once."""
+    seen = b""
+    con.settimeout(1)
+    deadline = time.monotonic() + timeout
+    while text not in seen:
+        if proc.poll() is not None:
+            sys.exit("run: QEMU exited")
+        if time.monotonic() > deadline:
+            sys.exit(f"run: the kernel did not say {text.decode()!r} within {timeout} s")
+        try:
+            data = con.recv(4096)
+        except socket.timeout:
+            continue
+        if not data:
+            sys.exit("run: QEMU closed the console")
+        seen = seen[-len(text):] + data
+    con.settimeout(None)
+
+
 def attach_help(args, line):
     """The commands that attach a gdb or an LLDB of one's own to this kernel."""
     kernel = args.kernel
@@ -156,9 +179,18 @@ def attach_help(args, line):
 
 
 def gdb_base(args, line):
+    """gdb on the kernel, connected. The kernel may still be booting when
+    gdb connects (seconds, on a loaded host), and with gdb's 3 tries of 2 s
+    gdb would carry on without the kernel's register layout: on a serial
+    line, which loses nothing, gdb's first packets wait up to
+    CONNECT_TIMEOUT s; over kgdboe a datagram the guest missed is sent
+    again after 2 s, as usual."""
+    connect = ["-ex", f"target remote {line}"]
+    if args.transport == "kgdboc":
+        connect = (["-ex", f"set remotetimeout {CONNECT_TIMEOUT}"] + connect +
+                   ["-ex", "set remotetimeout 2"])
     return ["gdb-multiarch", "-q", "-nx", "-iex", f"add-auto-load-safe-path {ROOT}",
-            "-ex", "set confirm off",
-            "-ex", f"file {args.kernel}", "-ex", f"target remote {line}"]
+            "-ex", "set confirm off", "-ex", f"file {args.kernel}"] + connect
 
 
 SCRIPT = [
@@ -183,6 +215,7 @@ def scripted(args):
     proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port), gdb_line))
     wait_port(con_port, proc)
     con = socket.create_connection(("127.0.0.1", con_port))
+    wait_console(con, b"kgdb: waiting for gdb", proc)
     cmd = gdb_base(args, gdb_line) + ["-batch"]
     for line in SCRIPT:
         cmd += ["-ex", f"echo (gdb) {line}\\n", "-ex", line]

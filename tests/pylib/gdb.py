@@ -5,6 +5,7 @@ Tests ask gdb for what a user would type (console commands) and assert on
 what gdb prints; MI only frames the output so that a test knows where one
 command's output ends and when the target stopped.
 """
+import itertools
 import os
 import queue
 import re
@@ -92,11 +93,24 @@ class Stop:
         return f"<Stop {self.raw}>"
 
 
+_gdbs_started = itertools.count(1)
+
+
+def remote_log():
+    """gdb's arguments that log its packets, with GDB_REMOTE_LOG set
+    (docs/testing.md): to that path plus "<this process>-<n>"."""
+    path = os.environ.get("GDB_REMOTE_LOG")
+    if not path:
+        return []
+    return ["-iex", f"set remotelogfile {path}{os.getpid()}-{next(_gdbs_started)}"]
+
+
 class Gdb:
     def __init__(self, vmlinux, arch=None):
         self.vmlinux = vmlinux
         self.proc = subprocess.Popen(
             [GDB, "-q", "-nx", "-iex", f"add-auto-load-safe-path {ROOT}",
+             *remote_log(),
              "--interpreter=mi3", *([vmlinux] if vmlinux else [])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             start_new_session=True, bufsize=0)
