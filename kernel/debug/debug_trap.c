@@ -50,10 +50,6 @@ enum kgdb_trap_verdict kgdb_classify(enum die_val val, const struct die_args *ar
 		} else if (bp == KGDB_BP_PLANTED) {
 			instruction_pointer_set(regs, addr);
 			stop->kind = KGDB_STOP_SWBREAK;
-		} else if (!stepped && kgdb_step_target(addr)) {
-			/* Another CPU's step word: the instruction again once it is out. */
-			instruction_pointer_set(regs, addr);
-			return TRAP_STALE;
 		} else if (!(len = kgdb_bp_insn_at(addr))) {
 			/*
 			 * Only planted breakpoints go away; compiled-in ones
