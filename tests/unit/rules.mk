@@ -121,7 +121,7 @@ $(UNIT_DIR)/test_kdb_edit: $(UNIT_DIR)/tests/unit/test_kdb_edit.o \
 UNIT_MIN_DIR := build/host/unit-min
 UNIT_MIN_LEFT_OUT := debug_hw.c debug_softstep.c debug_console.c debug_line.c kgdb_monitor.c \
 	debug_arch_check.c gdbstub_xml.c debug_agent.c debug_agent_printf.c debug_cond.c \
-	debug_xol.c debug_trace.c gdbstub_trace.c gdbstub_trace_frames.c
+	debug_xol.c debug_trace.c debug_trace_blocks.c gdbstub_trace.c gdbstub_trace_frames.c
 # $(1): the output directory
 unit_min_objs = $(patsubst %.c,$(1)/%.o,$(UNIT_FAKE_SRCS) tests/unit/fake_arch.c \
 	$(filter-out $(addprefix kernel/debug/,$(UNIT_MIN_LEFT_OUT)),$(UNIT_KERNEL_SRCS)))
