@@ -109,8 +109,16 @@ def expect_output(src, pattern, timeout, what):
                 proc = getattr(src, "proc", None)
                 why = f"{what} closed after {timeout - left:.1f}s" if closed else \
                     f"not within {timeout}s"
+                if proc is not None and closed:
+                    # Its line closes before QEMU has quite exited.
+                    try:
+                        proc.wait(5)
+                    except subprocess.TimeoutExpired:
+                        pass
                 if proc is not None and proc.poll() is not None:
                     why += f", QEMU exited with {proc.returncode}"
+                    if hasattr(src, "qemu_output"):
+                        why += f", saying: {src.qemu_output()[-1500:]!r}"
                 raise TimeoutError(f"no /{rx.pattern.decode()}/: {why}; "
                                    f"{what} after last match:\n{tail[-3000:]}")
             src.lock.wait(left)
