@@ -50,8 +50,8 @@ from lib.qemu import free_port
 from netrelay import NetRelay
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-# Seconds gdb waits for the booting kernel's first answer.
-CONNECT_TIMEOUT = 60
+# Seconds the scripted session waits for the kernel to wait for gdb.
+BOOT_TIMEOUT = 60
 
 
 def chardev(arch, name, port, telnet=False, wait=False):
@@ -146,7 +146,7 @@ def connect_first(port, proc, timeout=10):
             time.sleep(0.05)
 
 
-def wait_console(con, text, proc, timeout=CONNECT_TIMEOUT):
+def wait_console(con, text, proc, timeout=BOOT_TIMEOUT):
     """Read the console until @text (the kernel waits for gdb): gdb then
     connects to a kernel that answers at once."""
     seen = b""
@@ -179,18 +179,9 @@ def attach_help(args, line):
 
 
 def gdb_base(args, line):
-    """gdb on the kernel, connected. The kernel may still be booting when
-    gdb connects (seconds, on a loaded host), and with gdb's 3 tries of 2 s
-    gdb would carry on without the kernel's register layout: on a serial
-    line, which loses nothing, gdb's first packets wait up to
-    CONNECT_TIMEOUT s; over kgdboe a datagram the guest missed is sent
-    again after 2 s, as usual."""
-    connect = ["-ex", f"target remote {line}"]
-    if args.transport == "kgdboc":
-        connect = (["-ex", f"set remotetimeout {CONNECT_TIMEOUT}"] + connect +
-                   ["-ex", "set remotetimeout 2"])
     return ["gdb-multiarch", "-q", "-nx", "-iex", f"add-auto-load-safe-path {ROOT}",
-            "-ex", "set confirm off", "-ex", f"file {args.kernel}"] + connect
+            "-ex", "set confirm off",
+            "-ex", f"file {args.kernel}", "-ex", f"target remote {line}"]
 
 
 SCRIPT = [
@@ -212,9 +203,11 @@ def scripted(args):
     print("run: a scripted gdb session; Ctrl-C ends it, and QEMU with it")
     sys.stdout.write(attach_help(args, gdb_line))
     sys.stdout.flush()
-    proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port), gdb_line))
-    wait_port(con_port, proc)
-    con = socket.create_connection(("127.0.0.1", con_port))
+    # wait=on: the guest starts once this run is connected, so that the
+    # line gdb waits for does not go out before anyone listens.
+    console = chardev(args.arch, "con", con_port, wait=True)
+    proc = args.run.qemu(qemu_cmd(args, console, gdb_line))
+    con = connect_first(con_port, proc)
     wait_console(con, b"kgdb: waiting for gdb", proc)
     cmd = gdb_base(args, gdb_line) + ["-batch"]
     for line in SCRIPT:

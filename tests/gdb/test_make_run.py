@@ -144,9 +144,11 @@ class Terminal:
 
 
 def wait_until(cond, what, timeout=30):
+    """Until @cond(); @what (a text, or a function that says what is
+    there) fails the test after @timeout s."""
     deadline = time.monotonic() + timeout
     while not cond():
-        assert time.monotonic() < deadline, what
+        assert time.monotonic() < deadline, what() if callable(what) else what
         time.sleep(0.1)
 
 
@@ -176,7 +178,8 @@ def test_make_run_in_a_terminal_leaves_nothing_behind(arch, how):
         wait_until(lambda: has_session(session), "no tmux session")
         qemu = processes_with(line)
         assert qemu, "QEMU is not running"
-        wait_until(lambda: "kgdb_breakpoint" in pane(session, 1), "gdb did not attach")
+        wait_until(lambda: "kgdb_breakpoint" in pane(session, 1),
+                   lambda: f"gdb did not attach:\n{pane(session, 1)}\nconsole:\n{pane(session, 0)}")
 
         if how == "terminal closed":
             # Meanwhile the printed commands attach a debugger of one's own,
