@@ -132,6 +132,7 @@ static struct {
 	unsigned long resent;		/* replies sent again for a peer that lost them */
 	unsigned long lock_stolen;	/* the NIC's user never came back */
 	unsigned long nic_interrupts;	/* polls the NIC's interrupt asked for */
+	unsigned long resume_copies;	/* a resume's copies that came as the kernel ran */
 } kgdboe_count;
 
 /*
@@ -319,6 +320,21 @@ static bool kgdboe_accept(u32 ip, u16 port, const u8 *mac, const u8 *data, size_
 }
 
 /*
+ * While the kernel runs after a resume, whose request nothing answered
+ * yet, gdb sends nothing new until the stop reply: a packet the same as
+ * that request is a copy, sent because our ack missed gdb's timeout (the
+ * machine stalled). It gets the ack again; taken as new, it would stop
+ * the kernel for nothing and resume it a second time, and a copy that
+ * the master then took after a stop would run past that stop.
+ */
+static bool resume_copy(const u8 *body, size_t len, bool new_peer)
+{
+	return !READ_ONCE(kgdboe_serving) && !new_peer && !rel.answered &&
+	       rel.req_len == (int)len &&
+	       kgdb_line_framing()->hash((const char *)body, len) == rel.req_hash;
+}
+
+/*
  * A datagram: its whole packets are queued for the debugger (and break
  * in while the kernel runs); a damaged or unfinished one is NAKed.
  */
@@ -346,17 +362,22 @@ static void kgdboe_rx(struct netpoll *np, u32 ip, u16 port, const u8 *mac,
 			rx_signal(data[i]);
 		if (f == KGDB_FRAME_NONE && end == len)
 			break;
-		/*
-		 * Sent before gdb had our reply to its last request (none yet,
-		 * or not acked): perhaps a copy of that request.
-		 */
-		if (f == KGDB_FRAME_OK)
-			rx_queue(body, body_len, READ_ONCE(kgdboe_serving) && !new_peer &&
-				 (!rel.answered || !rel.acked));
-		else
-			nak_owed = true;
-		if (!READ_ONCE(kgdboe_serving))
-			break_in_pending = true;
+		if (f == KGDB_FRAME_OK && resume_copy(body, body_len, new_peer)) {
+			kgdboe_count.resume_copies++;
+			rel.ack_owed = true;
+		} else {
+			/*
+			 * Sent before gdb had our reply to its last request
+			 * (none yet, or not acked): perhaps a copy of it.
+			 */
+			if (f == KGDB_FRAME_OK)
+				rx_queue(body, body_len, READ_ONCE(kgdboe_serving) && !new_peer &&
+					 (!rel.answered || !rel.acked));
+			else
+				nak_owed = true;
+			if (!READ_ONCE(kgdboe_serving))
+				break_in_pending = true;
+		}
 		if (f == KGDB_FRAME_NONE)
 			break;
 		data += end;
@@ -729,6 +750,9 @@ static void kgdboe_show(struct printer *out)
 		"%lu fragments dropped; %lu frames out, %lu errors\n",
 		n->rx_frames, n->rx_udp, n->rx_arp, n->rx_bad, n->rx_other,
 		n->rx_frag_dropped, n->tx_frames, n->tx_errors);
+	if (kgdboe_count.resume_copies)
+		pprintf(out, "  resumes gdb sent again as the kernel ran: %lu (acked again)\n",
+			kgdboe_count.resume_copies);
 	if (kgdboe_count.lock_stolen)
 		pprintf(out, "  nic taken over %lu times\n", kgdboe_count.lock_stolen);
 }

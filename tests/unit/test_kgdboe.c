@@ -337,6 +337,28 @@ static void test_tick_sends_the_ack_of_a_resume(void **state)
 }
 
 /*
+ * gdb's copy of its resume, sent as our ack missed its timeout, comes
+ * while the kernel runs: it gets the ack again, and neither breaks in
+ * nor runs as a second resume (one the master took after the stop would
+ * run past it: gdb would read the next stop's state for this one's).
+ */
+static void test_a_resumes_copy_while_the_kernel_runs_is_acked_again(void **state)
+{
+	connect();
+	peer_pkt("c");
+	stop_here();
+	want_raw("+");
+	kgdboe_poll();
+	peer_pkt("c");
+	want_raw("+");
+	kgdboe_poll();
+	assert_false(break_in_pending);
+	assert_int_equal(kgdboe_count.resume_copies, 1);
+	want_pkt(false, stop_reply(0, 5, "", 2));
+	ack_and_detach();
+}
+
+/*
  * A CPU gdb continued alone keeps the debugger but not the line: the tick
  * sends the resume's ack and hears gdb's interrupt, which stops it.
  */
@@ -573,6 +595,8 @@ int main(void)
 						oe_setup, oe_teardown),
 		cmocka_unit_test_setup_teardown(test_tick_sends_the_ack_of_a_resume, oe_setup,
 						oe_teardown),
+		cmocka_unit_test_setup_teardown(test_a_resumes_copy_while_the_kernel_runs_is_acked_again,
+						oe_setup, oe_teardown),
 		cmocka_unit_test_setup_teardown(test_tick_runs_while_a_cpu_runs_alone, oe_setup,
 						oe_teardown),
 		cmocka_unit_test_setup_teardown(test_naks_both_ways, oe_setup, oe_teardown),
