@@ -24,6 +24,8 @@
 /* Far longer than any console write takes under the lock: only a holder
  * that will never come back waits this long. */
 #define PRINTK_LOCK_SPINS	(20UL * 1000 * 1000)
+/* About one console line's write under the lock, for printk_bounded(). */
+#define PRINTK_BOUNDED_SPINS	(1UL * 1000 * 1000)
 
 int console_loglevel = 7;
 
@@ -107,17 +109,20 @@ int vprintk(const char *fmt, va_list ap)
 }
 
 /*
- * For code that must not wait for another CPU, which may be stopped
+ * For code that must not wait long for another CPU, which may be stopped
  * holding printk's lock (the debugger's dprintf): log and write @s at the
- * default level only if nobody holds it; false if it was dropped. The
- * console drivers still bound their own waits (their cpulocks break).
+ * default level once the lock is free, waiting for another CPU's line as
+ * long as one takes (a dprintf that dropped every line another CPU
+ * printed beside it would lose lines on any busy machine); false if it
+ * was dropped. The console drivers still bound their own waits (their
+ * cpulocks break).
  */
-bool printk_nowait(const char *s, size_t len)
+bool printk_bounded(const char *s, size_t len)
 {
 	unsigned long flags;
 
 	local_irq_save(flags);
-	if (!cpu_lock_try(&printk_lock)) {
+	if (!cpu_lock_try_for(&printk_lock, PRINTK_BOUNDED_SPINS)) {
 		local_irq_restore(flags);
 		return false;
 	}

@@ -44,13 +44,26 @@ static inline bool cpu_lock_acquire(cpulock_t *l, unsigned long max_spins)
 	}
 }
 
-/* Take the lock only if nobody (this CPU included) holds it. */
-static inline bool cpu_lock_try(cpulock_t *l)
+/*
+ * Take the lock if another CPU lets go of it within @max_spins tries;
+ * false, not taken, if it does not or this CPU holds it.
+ */
+static inline bool cpu_lock_try_for(cpulock_t *l, unsigned long max_spins)
 {
-	int unowned = -1;
+	int cpu = (int)smp_processor_id();
+	unsigned long spins;
 
-	return __atomic_compare_exchange_n(&l->owner, &unowned, (int)smp_processor_id(), false,
-					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+	if (__atomic_load_n(&l->owner, __ATOMIC_RELAXED) == cpu)
+		return false;
+	for (spins = 0; spins < max_spins; spins++) {
+		int unowned = -1;
+
+		if (__atomic_compare_exchange_n(&l->owner, &unowned, cpu, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return true;
+		cpu_relax();
+	}
+	return false;
 }
 
 static inline void cpu_lock_release(cpulock_t *l)

@@ -20,8 +20,12 @@
 
 __printf(1, 2) int printk(const char *fmt, ...);
 int vprintk(const char *fmt, va_list ap);
-/* Log @s unless that means waiting for another CPU; false if dropped. */
-bool printk_nowait(const char *s, size_t len);
+/*
+ * Log @s, waiting for another CPU's message no longer than a console
+ * line takes; false if dropped (this CPU is inside printk, or the holder
+ * does not let go).
+ */
+bool printk_bounded(const char *s, size_t len);
 
 #define pr_emerg(fmt, ...)	printk(KERN_EMERG fmt, ##__VA_ARGS__)
 #define pr_crit(fmt, ...)	printk(KERN_CRIT fmt, ##__VA_ARGS__)

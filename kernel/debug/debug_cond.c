@@ -220,12 +220,12 @@ struct hit {
 	void (*to_client)(const char *s, size_t len);
 };
 
-/* A dprintf's text: to the kernel log (unless printk is busy), and to the client. */
+/* A dprintf's text: to the kernel log (unless printk stays busy), and to the client. */
 static void agent_print(void *priv, const char *s, size_t len)
 {
 	struct hit *h = priv;
 
-	if (!printk_nowait(s, len))
+	if (!printk_bounded(s, len))
 		h->a->counts.unlogged++;
 	if (h->to_client)
 		h->to_client(s, len);

@@ -138,7 +138,7 @@ extern void (*fake_restart_hook)(void);
 /* What log_buf_dump() gives; NULL: one line, "[0.000] booted". */
 extern const char *fake_dmesg;
 
-/* What printk_nowait() logged (the debugger's dprintf); busy: it drops. */
+/* What printk_bounded() logged (the debugger's dprintf); busy: it drops. */
 extern char fake_log[4096];
 extern size_t fake_log_len;
 extern bool fake_log_busy;

@@ -437,7 +437,7 @@ char fake_log[4096];
 size_t fake_log_len;
 bool fake_log_busy;
 
-bool printk_nowait(const char *s, size_t len)
+bool printk_bounded(const char *s, size_t len)
 {
 	if (fake_log_busy)
 		return false;
