@@ -30,12 +30,12 @@ def parts_of(arch):
     in the order shown; an object goes to the first that matches."""
     srcarch = ARCHES[arch]["srcarch"]
     return {
-        "core": r"kernel/debug/(debug_(core|io|mem|bp|step|regs|field|arch_check|softstep|hw"
-                r"|console)|kgdb_monitor)\.o",
-        "gdb": r"kernel/debug/gdbstub(_packet|_threads|_tdesc|_xml)?\.o",
+        "core": r"kernel/debug/(debug_(core|trap|resume|notify|frontend|io|mem|bp|step|regs"
+                r"|field|arch_check|softstep|hw|console|line)|kgdb_monitor)\.o",
+        "gdb": r"kernel/debug/gdbstub(_(?!trace)\w+)?\.o",
         "kdb": r"kernel/debug/kdb/\w+\.o",
         "agent": r"kernel/debug/debug_(agent\w*|cond)\.o",
-        "tracepoints": r"kernel/debug/(debug|gdbstub)_trace\.o",
+        "tracepoints": r"kernel/debug/(debug|gdbstub)_trace(_\w+)?\.o",
         "out-of-line": rf"(kernel/debug/debug_xol|arch/{srcarch}/kernel/kgdb_xol)\.o",
         "transport": r"transports/\w+\.o",
         # the backend, and what only the debugger builds of the kernel's: the
