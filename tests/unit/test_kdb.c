@@ -140,11 +140,25 @@ static void test_grep(void **state)
 	assert_printed("> help |grep\nkdb: only");
 	assert_printed("q\nkdb: too many arguments\n");
 
-	/* '$' typed starts a gdb packet: an anchored end comes from a script. */
+	/* The same from a script. */
 	assert_int_equal(param("kdb.on_break")->setup("env | grep 16$;env | grep ^LINES=24$;go"), 0);
 	session(keyboard, "");
 	assert_printed("> env | grep 16$\nRADIX=16\n[0]kdb> ");
 	assert_printed("> env | grep ^LINES=24$\nLINES=24\n[0]kdb> go\n");
+}
+
+/*
+ * A '$' a person typed (Enter, a backspace before any '#': no gdb packet
+ * holds those) goes to the line, as the first byte of an entry too.
+ */
+static void test_typed_dollar(void **state)
+{
+	typed_at_break("env | grep 16$\renv | grep LINES=2$\x7f" "4$\rgo\r");
+	assert_printed("> env | grep 16$\nRADIX=16\n[0]kdb> ");
+	assert_printed("\nLINES=24\n[0]kdb> go\n");
+	typed_at_break("$\rgo\r");
+	assert_printed("Entering kdb");
+	assert_printed("[0]kdb> $\nUnknown kdb command: '$'\n[0]kdb> go\n");
 }
 
 /* A line longer than grep looks at: matched on its start, the rest dropped. */
@@ -506,6 +520,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_packet_at_the_prompt_goes_to_gdb, setup,
 						teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_bad_packets_at_the_prompt, setup, teardown_kdb),
+		cmocka_unit_test_setup_teardown(test_typed_dollar, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_lone_dollar, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_gdb_first, setup, teardown_kdb),
 		cmocka_unit_test_setup_teardown(test_kgdb_command, setup, teardown_kdb),

@@ -124,40 +124,51 @@ static unsigned int complete_symbol(const char *word, size_t len, char *add, siz
 
 /* ---------------------------------------------------------------- gdb on the same line */
 
+/* What followed a '$' at the prompt. */
+enum after_dollar { PACKET_HANDED, PACKET_DROPPED, DOLLAR_TYPED };
+
+static char pkt[PACKET_MAX];
+static size_t pkt_len;
+
 /*
  * After a '$': the rest of a gdb packet, read without echo. A whole one
- * with the right checksum is handed on to gdb (true); a wrong checksum is
+ * with the right checksum is handed on to gdb; a wrong checksum is
  * NAKed, as gdb expects, and gdb sends it again; anything else was not a
- * packet and is dropped.
+ * packet and is dropped. A control character before the '#' (Enter,
+ * a backspace, an escape sequence), which no first packet of gdb's
+ * holds, says a person typed the '$' (a grep anchor): what came is
+ * theirs, pkt[] (DOLLAR_TYPED).
  */
-static bool take_packet(void)
+static enum after_dollar take_packet(void)
 {
-	static char pkt[PACKET_MAX];
-	size_t len = 1, body_len, end;
+	size_t body_len, end;
 	const u8 *body;
 	int c, digits = -1;	/* checksum digits still to come, -1: before '#' */
 
 	pkt[0] = '$';
+	pkt_len = 1;
 	while (digits) {
 		c = kdb_getc_within(PACKET_WAIT_MS);
-		if (c == KGDB_NO_CHAR || len >= PACKET_MAX - 1)
-			return false;
+		if (c == KGDB_NO_CHAR || pkt_len >= PACKET_MAX - 1)
+			return PACKET_DROPPED;
 		if (c == '$' && digits < 0) {
-			len = 1;
+			pkt_len = 1;
 			continue;
 		}
-		pkt[len++] = (char)c;
+		pkt[pkt_len++] = (char)c;
+		if (digits < 0 && (c < ' ' || c == 0x7f))
+			return DOLLAR_TYPED;
 		digits = digits > 0 ? digits - 1 : c == '#' ? 2 : -1;
 	}
-	if (hex_to_bin(pkt[len - 2]) < 0 || hex_to_bin(pkt[len - 1]) < 0)
-		return false;
-	if (gdb_frame_scan((const u8 *)pkt, len, &body, &body_len, &end) != KGDB_FRAME_OK) {
+	if (hex_to_bin(pkt[pkt_len - 2]) < 0 || hex_to_bin(pkt[pkt_len - 1]) < 0)
+		return PACKET_DROPPED;
+	if (gdb_frame_scan((const u8 *)pkt, pkt_len, &body, &body_len, &end) != KGDB_FRAME_OK) {
 		kgdb_io_ops->write_char('-');
 		if (kgdb_io_ops->flush)
 			kgdb_io_ops->flush();
-		return false;
+		return PACKET_DROPPED;
 	}
-	return !kgdb_io_replay(pkt, len);
+	return kgdb_io_replay(pkt, pkt_len) ? PACKET_DROPPED : PACKET_HANDED;
 }
 
 static void to_gdb(struct kgdb_resume *res)
@@ -380,6 +391,7 @@ static bool flow(int req, const struct kgdb_stop *stop, struct kgdb_resume *res)
 static enum kdb_edit_event read_line(bool *handed)
 {
 	enum kdb_edit_event ev;
+	size_t i;
 	int c;
 
 	*handed = false;
@@ -394,11 +406,21 @@ static enum kdb_edit_event read_line(bool *handed)
 		if (!editor.len && (c == '+' || c == '-'))
 			continue;
 		if (c == '$') {
-			if (take_packet()) {
+			switch (take_packet()) {
+			case PACKET_HANDED:
 				*handed = true;
 				return KDB_EDIT_CANCEL;
+			case PACKET_DROPPED:
+				continue;
+			case DOLLAR_TYPED:
+				break;
 			}
-			continue;
+			for (i = 0; i < pkt_len - 1; i++) {
+				ev = kdb_edit_feed(&editor, (u8)pkt[i]);
+				if (ev != KDB_EDIT_MORE)
+					return ev;
+			}
+			c = pkt[pkt_len - 1];
 		}
 		ev = kdb_edit_feed(&editor, (u8)c);
 		if (ev != KDB_EDIT_MORE)
@@ -425,12 +447,20 @@ static void kdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 	c = kgdb_io_read_char();
 	while (c == '+' || c == '-')
 		c = kdb_getc_within(ACK_WAIT_MS);
-	if (c == '$' && take_packet()) {
-		to_gdb(res);
-		return;
-	}
-	if (c != KGDB_NO_CHAR && c != '$')
+	if (c == '$') {
+		switch (take_packet()) {
+		case PACKET_HANDED:
+			to_gdb(res);
+			return;
+		case DOLLAR_TYPED:
+			kgdb_io_replay(pkt, pkt_len);	/* read again at the prompt */
+			break;
+		case PACKET_DROPPED:
+			break;
+		}
+	} else if (c != KGDB_NO_CHAR) {
 		kgdb_io_replay((const char[]){ (char)c }, 1);
+	}
 
 	kdb.stop = stop;
 	kdb_select_cpu(stop->cpu);
