@@ -502,8 +502,15 @@ static void kgdboe_put_packet(const char *payload, size_t len, enum kgdb_packet_
 	netpoll_poll(&kgdboe_np);
 	if (kind != KGDB_PACKET_STOP && rx_used())
 		return;
+	/*
+	 * A stop reply carries its resume's ack again, though a tick or an O
+	 * packet sent it: gdb drops a packet that comes while it waits for
+	 * its ack, and a lost ack would cost it this reply, and then the
+	 * copy of its resume that it sends after its ack (a new resume, to
+	 * us) the stop. gdb skips a '+' it does not wait for.
+	 */
 	reply_len = 0;
-	if (rel.ack_owed)
+	if (rel.ack_owed || kind == KGDB_PACKET_STOP)
 		reply_put('+', NULL);
 	rel.ack_owed = false;
 	kgdb_line_framing()->emit(payload, len, reply_put, NULL);
