@@ -58,12 +58,12 @@ struct kgdb_bp {
 	enum bp_state state;
 	u8 owners;		/* KGDB_BP_GDB, ...: 0 once REMOVED */
 	bool xol;		/* its out-of-line slot holds its instruction */
-	unsigned long removed;	/* when REMOVED: the removal's number */
+	u16 removed;		/* when REMOVED: the removal's number (it wraps) */
 	u8 saved[KGDB_MAX_BP_LEN];
 };
 
 static struct kgdb_bp kgdb_bps[CONFIG_KGDB_MAX_BREAKPOINTS];
-static unsigned long removals;	/* numbers REMOVED entries, oldest lowest */
+static u16 removals;		/* numbers the removals */
 
 static __noinline struct kgdb_bp *bp_find(uintptr_t addr)
 {
@@ -82,7 +82,8 @@ static struct kgdb_bp *bp_alloc(void)
 	for (bp = kgdb_bps; bp < kgdb_bps + ARRAY_SIZE(kgdb_bps); bp++) {
 		if (bp->state == BP_FREE)
 			return bp;
-		if (bp->state == BP_REMOVED && (!removed || bp->removed < removed->removed))
+		if (bp->state == BP_REMOVED &&
+		    (!removed || (u16)(removals - bp->removed) > (u16)(removals - removed->removed)))
 			removed = bp;
 	}
 	return removed;

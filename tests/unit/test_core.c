@@ -258,6 +258,36 @@ static void test_breakpoint_owners(void **state)
 	kgdb_remove_all_breaks(false);
 }
 
+/*
+ * A full table takes for a new breakpoint the entry removed longest ago:
+ * one removed just before may have a CPU on its way in that still has to
+ * know its trap was ours (gdb's own software step removes one a step).
+ */
+static void test_removed_entries_are_taken_oldest_first(void **state)
+{
+	unsigned int i;
+
+	for (i = 0; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++)
+		assert_int_equal(kgdb_set_sw_break(BP1 + 8 * i, false), 0);
+	assert_int_equal(kgdb_remove_sw_break(BP1 + 8 * 5), 0);
+	assert_int_equal(kgdb_remove_sw_break(BP1 + 8 * 1), 0);
+	assert_int_equal(kgdb_remove_sw_break(BP1 + 8 * 3), 0);
+	assert_int_equal(kgdb_set_sw_break(BP1 + 8 * 8, false), 0);
+	assert_int_equal(kgdb_bp_at(BP1 + 8 * 5), KGDB_BP_NONE);
+	assert_int_equal(kgdb_bp_at(BP1 + 8 * 1), KGDB_BP_LIFTED);
+	assert_int_equal(kgdb_set_sw_break(BP1 + 8 * 9, false), 0);
+	assert_int_equal(kgdb_bp_at(BP1 + 8 * 1), KGDB_BP_NONE);
+	assert_int_equal(kgdb_bp_at(BP1 + 8 * 3), KGDB_BP_LIFTED);
+	/* A removed one set again is no longer the oldest. */
+	assert_int_equal(kgdb_set_sw_break(BP1 + 8 * 3, false), 0);
+	assert_int_equal(kgdb_remove_sw_break(BP1 + 8 * 0), 0);
+	assert_int_equal(kgdb_remove_sw_break(BP1 + 8 * 3), 0);
+	assert_int_equal(kgdb_set_sw_break(BP1 + 8 * 10, false), 0);
+	assert_int_equal(kgdb_bp_at(BP1 + 8 * 0), KGDB_BP_NONE);
+	assert_int_equal(kgdb_bp_at(BP1 + 8 * 3), KGDB_BP_LIFTED);
+	kgdb_remove_all_breaks(false);
+}
+
 static void kdb_bp1(void)
 {
 	assert_int_equal(kgdb_bp_own(BP1, KGDB_BP_KDB), 0);
@@ -537,6 +567,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_text_that_takes_no_writes, reset_fe, teardown),
 		cmocka_unit_test_setup_teardown(test_breakpoint_owners, reset_fe, teardown),
+		cmocka_unit_test_setup_teardown(test_removed_entries_are_taken_oldest_first, reset_fe,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_front_end_steps_over_its_breakpoint, reset_fe,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_transport_kinds, reset_fe, teardown),
