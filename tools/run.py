@@ -50,13 +50,15 @@ from lib.qemu import free_port
 from netrelay import NetRelay
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-# Seconds the scripted session waits for the kernel to wait for gdb.
+# Seconds a run waits for the kernel to wait for gdb.
 BOOT_TIMEOUT = 60
+# What the kernel says once it waits for gdb (kgdbwait).
+WAITING = b"kgdb: waiting for gdb"
 
 
-def chardev(arch, name, port, telnet=False, wait=False):
+def chardev(arch, name, port, telnet=False, wait=False, log=None):
     """The console (serial port 0) on TCP port @port."""
-    return qemu.line_args(arch, 0, name, port, telnet=telnet, wait=wait)
+    return qemu.line_args(arch, 0, name, port, telnet=telnet, wait=wait, log=log)
 
 
 def debugger_args(args):
@@ -167,6 +169,40 @@ def wait_console(con, text, proc, timeout=BOOT_TIMEOUT):
     con.settimeout(None)
 
 
+def console_log(args):
+    """Where an interactive run's console output also goes, to be watched."""
+    return os.path.join(args.tmp, "console.log")
+
+
+def kgdbwait(args):
+    return "kgdbwait" in args.append.split()
+
+
+def wait_log(log, text, proc, timeout=BOOT_TIMEOUT):
+    """Wait until the console's log holds @text, as wait_console() does for
+    an interactive run, whose console is the user's. Past @timeout gdb
+    starts anyway: the user may still break in."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            sys.exit("run: QEMU exited")
+        try:
+            with open(log, "rb") as f:
+                if text in f.read():
+                    return
+        except FileNotFoundError:
+            pass
+        time.sleep(0.1)
+    print(f"run: the kernel did not say {text.decode()!r} within {timeout} s; gdb starts anyway")
+
+
+def wait_log_shell(log, text, timeout=BOOT_TIMEOUT):
+    """wait_log() as a shell command, for the gdb pane of a tmux run."""
+    tries = timeout * 10
+    return (f"n=0; until grep -qF {shlex.quote(text.decode())} {shlex.quote(log)} 2>/dev/null "
+            f"|| [ $n -ge {tries} ]; do sleep 0.1; n=$((n+1)); done; ")
+
+
 def attach_help(args, line):
     """The commands that attach a gdb or an LLDB of one's own to this kernel."""
     kernel = args.kernel
@@ -208,7 +244,7 @@ def scripted(args):
     console = chardev(args.arch, "con", con_port, wait=True)
     proc = args.run.qemu(qemu_cmd(args, console, gdb_line))
     con = connect_first(con_port, proc)
-    wait_console(con, b"kgdb: waiting for gdb", proc)
+    wait_console(con, WAITING, proc)
     cmd = gdb_base(args, gdb_line) + ["-batch"]
     for line in SCRIPT:
         cmd += ["-ex", f"echo (gdb) {line}\\n", "-ex", line]
@@ -300,10 +336,15 @@ def interactive(args):
           "breaks into the kernel.")
     sys.stdout.write(attach_help(args, gdb_line))
     sys.stdout.flush()
-    proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port), gdb_line))
+    log = console_log(args)
+    proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port, log=log), gdb_line))
     wait_port(con_port, proc)
     con = socket.create_connection(("127.0.0.1", con_port))
     threading.Thread(target=relay, args=(con,), daemon=True).start()
+    # gdb gives up on a kernel that does not answer within seconds; booting
+    # takes longer on a slow or loaded host.
+    if kgdbwait(args):
+        wait_log(log, WAITING, proc)
     gdb = subprocess.Popen(gdb_base(args, gdb_line))
     args.run.procs.append(gdb)
     # Ctrl-C on the terminal is gdb's (it breaks into the kernel), not ours.
@@ -325,7 +366,9 @@ def in_tmux(args, gdb_line, con_port):
     help_file = os.path.join(args.tmp, "help.txt")
     with open(help_file, "w") as f:
         f.write(leave + attach_help(args, gdb_line))
-    proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port, telnet=True), gdb_line))
+    log = console_log(args)
+    proc = args.run.qemu(qemu_cmd(args, chardev(args.arch, "con", con_port, telnet=True, log=log),
+                                  gdb_line))
     wait_port(con_port, proc)
     # Each pane's shell ends the session when its program ends, or when the
     # pane is killed (SIGHUP). "=name": that session only (a bare name also
@@ -333,7 +376,10 @@ def in_tmux(args, gdb_line, con_port):
     # one's has ended). No tmux hooks: a hook can fire for another session.
     end_session = f"trap 'tmux kill-session -t ={session}' EXIT; trap 'exit 1' HUP TERM; "
     console = f"{end_session}socat -,raw,echo=0,escape=0x1d tcp:127.0.0.1:{con_port}"
-    gdb = f"{end_session}cat {shlex.quote(help_file)}; {shlex.join(gdb_base(args, gdb_line))}"
+    # gdb attaches once the kernel waits for it (see interactive()).
+    wait = wait_log_shell(log, WAITING) if kgdbwait(args) else ""
+    gdb = (f"{end_session}cat {shlex.quote(help_file)}; {wait}"
+           f"{shlex.join(gdb_base(args, gdb_line))}")
     args.run.session = session
     subprocess.check_call(["tmux", "new-session", "-d", "-s", session, console])
     subprocess.check_call(["tmux", "split-window", "-v", "-t", f"={session}:", gdb])

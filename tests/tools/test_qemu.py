@@ -6,7 +6,10 @@ import argparse
 import ast
 import os
 import re
+import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -60,6 +63,39 @@ def test_make_run_command_line(name):
     assert ports[0][1] == ("socket,id=con,host=127.0.0.1,port=4321,nodelay=on,server=on,"
                            "wait=off,telnet=on")
     assert ports[1][1] == "socket,id=kgdb,path=/tmp/d/ttyS1.sock,server=on,wait=off"
+
+
+def test_an_interactive_gdb_waits_for_the_kernel(tmp_path):
+    """make run in a terminal starts gdb once the console's log (QEMU's
+    logfile= of the console chardev) says the kernel waits for it: in
+    Python, and in the shell command of the tmux pane; a kernel that never
+    says so gets gdb when the wait times out."""
+    log = tmp_path / "console.log"
+    assert run.chardev("x86_64", "con", 4321, log=str(log))[1].endswith(
+        f",logfile={log},logappend=off")
+
+    class Running:
+        def poll(self):
+            return None
+
+    def says_later(delay, text):
+        def write():
+            time.sleep(delay)
+            log.write_bytes(b"booting\n" + text + b" on kgdboc\n")
+        threading.Thread(target=write).start()
+
+    # (the kernel says it after 0.5 s; a wait that times out takes its 2 s)
+    for text, timeout, least, most in ((run.WAITING, 30, 0.5, 10), (b"kgdb: on kgdboc", 2, 2, 10)):
+        for shell in (False, True):
+            log.unlink(missing_ok=True)
+            says_later(0.5, text)
+            t0 = time.monotonic()
+            if shell:
+                subprocess.run(["sh", "-c", run.wait_log_shell(str(log), run.WAITING, timeout)],
+                               check=True)
+            else:
+                run.wait_log(str(log), run.WAITING, Running(), timeout)
+            assert least <= time.monotonic() - t0 < most, (text, shell)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -32,14 +32,18 @@ def serial_args(arch, n, chardev):
     return ["-serial", f"chardev:{chardev}"]
 
 
-def line_args(arch, n, name, where, telnet=False, wait=False):
+def line_args(arch, n, name, where, telnet=False, wait=False, log=None):
     """Serial port @n on socket chardev @name, which QEMU listens on: TCP
     port @where on 127.0.0.1 (an int; nodelay) or the Unix socket at path
-    @where (a str). With @wait the guest starts once a client connects."""
+    @where (a str). With @wait the guest starts once a client connects;
+    with @log, what the guest writes also goes to that file, whether or
+    not a client is connected."""
     at = f"path={where}" if isinstance(where, str) else \
         f"host=127.0.0.1,port={where},nodelay=on"
     opts = f"socket,id={name},{at},server=on,wait={'on' if wait else 'off'}"
-    return ["-chardev", opts + (",telnet=on" if telnet else "")] + serial_args(arch, n, name)
+    opts += ",telnet=on" if telnet else ""
+    opts += f",logfile={log},logappend=off" if log else ""
+    return ["-chardev", opts] + serial_args(arch, n, name)
 
 
 def nic_args(arch, relay, model=None):
