@@ -69,7 +69,8 @@ static int req_len = -1;
  * An O packet is going out on a stream: if its CPU stops halfway (its
  * trap, or held after the master waited for it long), the packet is
  * closed before the debugger's next one, which gdb would otherwise read
- * as its rest.
+ * as its rest; what the CPU had still to send of it is dropped when it
+ * runs again.
  */
 static bool o_open;
 /*
@@ -367,6 +368,13 @@ static void gdb_send_reply(const char *s, size_t len, enum gdb_reply kind)
 }
 
 #ifdef CONFIG_KGDB_CONSOLE
+/* A byte of an O packet, unless the debugger closed the packet meanwhile. */
+static void o_putc(u8 c, void *ctx)
+{
+	if (READ_ONCE(o_open))
+		gdb_putc(c, ctx);
+}
+
 /* Console text to gdb while the target runs: O packets, never waiting for acks. */
 void gdbstub_console_write(const char *s, size_t len)
 {
@@ -385,7 +393,7 @@ void gdbstub_console_write(const char *s, size_t len)
 		} else {
 			gdb_close_cut_frame();
 			WRITE_ONCE(o_open, true);
-			gdb_frame_emit(o, 1 + 2 * n, gdb_putc, NULL);
+			gdb_frame_emit(o, 1 + 2 * n, o_putc, NULL);
 			WRITE_ONCE(o_open, false);
 			gdb_flush();
 			if (!gdb_noack)

@@ -205,6 +205,39 @@ def test_console_messages_reach_gdb(attached):
     assert g.wait_stop().signal == "SIGINT"
 
 
+# What writes kernel messages to gdb while the kernel runs, byte by byte.
+MESSAGE_WRITER = {"kgdboc": "gdb_putc", "kgdboe": "tx_put"}
+
+
+def test_a_breakpoint_where_kernel_messages_go_to_gdb(attached, transport):
+    """A breakpoint in the code that sends kernel messages to gdb (an O
+    packet) stops there, the packet it cut short is dropped rather than
+    finished after the stop reply, and gdb and the kernel go on: over a
+    stream the rest of the packet used to follow the next stop reply, and
+    gdb, reading the two as one, waited for good."""
+    m, g = attached
+    writer = MESSAGE_WRITER[transport]
+    assert "Breakpoint 1 at" in g.cmd(f"break {writer}")
+    g.cont()    # the boot's last messages
+    for _ in range(4):
+        stop = g.wait_stop()
+        assert stop.reason == "breakpoint-hit" and stop.func == writer, stop
+        g.cont()
+        m.write("sysrq h\n")
+    stop = g.wait_stop()
+    assert stop.func == writer, stop
+    g.cmd("delete")
+    g.cont()
+    m.expect(re.escape(PROMPT))
+    m.write("sysrq h\n")
+    deadline = time.monotonic() + 10
+    while "enter the kernel debugger" not in g.output():
+        assert time.monotonic() < deadline, "no O packets:\n" + g.output()
+        time.sleep(0.1)
+    g.interrupt()
+    assert g.wait_stop().signal == "SIGINT"
+
+
 @pytest.mark.kgdboc_only
 def test_kgdboc_at_run_time(target):
     t0, t1, t7 = (tty(target.arch, n) for n in (0, 1, 7))

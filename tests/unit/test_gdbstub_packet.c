@@ -278,14 +278,14 @@ static void trap(void)
 /*
  * A CPU stops halfway through an O packet (here its own breakpoint): the
  * packet is closed before the stop reply, which gdb would otherwise read
- * as its rest, and lose. The rest goes out once the CPU runs on.
+ * as its rest, and lose. When the CPU runs on, the rest of that packet is
+ * dropped: sent, it would be cut again by the next stop there (every byte
+ * of it, for a breakpoint in the write path), and not closed a second
+ * time. Its next message goes out whole.
  */
 static void test_o_packet_cut_short_is_closed(void **state)
 {
 	extern struct console *fake_console;
-	const char *o = "O68690a";
-	char rest[16];
-	unsigned int sum = 0;
 
 	gdb_connect();
 	resume("c");
@@ -294,14 +294,13 @@ static void test_o_packet_cut_short_is_closed(void **state)
 	expect_str("#00");
 	expect_pkt(stop_reply(0, 5, "", 2));
 	script_str("+");
-	xchg("D", "OK");
-	for (const char *p = o; *p; p++)
-		sum += (u8)*p;
-	snprintf(rest, sizeof(rest), "%s#%02x", o + 2, sum & 0xff);
-	expect_str(rest);
+	resume("c");
 	at_third_byte = trap;
 	fake_write_hook = third_byte_of_an_o_packet;
 	fake_console->write(fake_console, "hi\n", 3);
+	assert_output();
+	expect_pkt("O6f6b0a");
+	fake_console->write(fake_console, "ok\n", 3);
 	assert_output();
 }
 
