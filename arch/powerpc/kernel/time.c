@@ -77,14 +77,22 @@ void arch_timer_init(void)
 	ppc_timer_start();
 }
 
+/*
+ * Auto-reload is on before the count starts: a vCPU that the host stalls
+ * for a tick between the two would see the decrementer run out unreloaded
+ * (QEMU's then counts on below zero), and with its status cleared here,
+ * never tick again (jiffies stuck at 0, seen on a loaded host). Run out
+ * early with it on, it reloads: one tick is lost, not all.
+ */
 void ppc_timer_start(void)
 {
 	unsigned long period = ppc_tb_freq / HZ;
 
 	mtspr(SPRN_DECAR, period);
+	mtspr(SPRN_TCR, (mfspr(SPRN_TCR) & ~TCR_DIE) | TCR_ARE);
 	mtspr(SPRN_DEC, period);
 	mtspr(SPRN_TSR, TSR_DIS);
-	mtspr(SPRN_TCR, mfspr(SPRN_TCR) | TCR_DIE | TCR_ARE);
+	mtspr(SPRN_TCR, mfspr(SPRN_TCR) | TCR_DIE);
 }
 
 #ifdef CONFIG_KGDB
