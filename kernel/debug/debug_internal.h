@@ -212,9 +212,9 @@ static inline bool kgdb_hw_hit_current(const struct kgdb_hw_hit *hit)
 int kgdb_step_arm(struct pt_regs *regs);
 void kgdb_step_disarm(struct pt_regs *regs);
 /*
- * A CPU continues alone: interrupts masked in @regs as for a step, until
- * its next trap. Only vCont asks for it, and a hit that runs on from a
- * step (the agent's).
+ * A CPU continues alone (gdb's own step over its breakpoint): interrupts
+ * masked in @regs as for a step, until its next trap. Only vCont asks for
+ * it, and a hit that runs on from such a run (the agent's).
  */
 #if defined(CONFIG_KGDB_VCONT) || defined(CONFIG_KGDB_AGENT)
 void kgdb_lone_arm(struct pt_regs *regs);
@@ -238,8 +238,12 @@ static inline void kgdb_lone_disarm(struct pt_regs *regs)
 bool kgdb_soft_step_can(void);
 int kgdb_soft_step_arm(struct pt_regs *regs);
 void kgdb_soft_step_disarm(void);
-/* Whether the instruction at the PC sets the interrupt enable itself (the decoder says). */
-bool kgdb_soft_step_sets_irq(const struct pt_regs *regs);
+/*
+ * Whether a CPU that runs alone from @regs steps over gdb's breakpoint for
+ * gdb (gdb's breakpoints where it goes next); *@own: the instruction sets
+ * the interrupt enable itself (the decoder says).
+ */
+bool kgdb_soft_step_over(const struct pt_regs *regs, bool *own);
 /* Whether a breakpoint trap at @addr is a software step's end. */
 bool kgdb_step_target(uintptr_t addr);
 /* ... or a word a step planted there, now or lately (any CPU may ask). */
@@ -259,8 +263,9 @@ static inline void kgdb_soft_step_disarm(void)
 {
 }
 
-static inline bool kgdb_soft_step_sets_irq(const struct pt_regs *regs)
+static inline bool kgdb_soft_step_over(const struct pt_regs *regs, bool *own)
 {
+	*own = false;
 	return false;
 }
 

@@ -50,10 +50,17 @@ __noinline void kgdb_skip_compiled_break(struct kgdb_cpu *c)
  * over one of them nests inside it). Nonzero, leaving memory as it was,
  * when there is nothing to run: the step could not be armed, or the arch
  * carried the instruction out itself.
+ *
+ * A CPU runs alone only for gdb's own step over its breakpoint, which
+ * ends at once. Any other run of one thread (gdb's scheduler-locking,
+ * LLDB's thread continue) runs every CPU: alone, it could wait for good
+ * on a lock a held CPU has, and no Ctrl-C would reach it (the line's
+ * interrupt may go to a held CPU).
  */
-static int prepare_resume(const struct kgdb_resume *res, uintptr_t except)
+static int prepare_resume(struct kgdb_resume *res, uintptr_t except)
 {
 	struct kgdb_cpu *t = &kgdb_cpus[res->cpu];
+	bool own;
 	int err;
 
 	if (res->has_addr)
@@ -62,8 +69,10 @@ static int prepare_resume(const struct kgdb_resume *res, uintptr_t except)
 	kgdb_bp_plant_all(except);
 	/* Stepped, run alone or with the others: past a compiled-in breakpoint. */
 	kgdb_skip_compiled_break(t);
-	if (res->action != KGDB_STEP)
+	if (res->action != KGDB_STEP) {
+		res->alone = res->alone && kgdb_soft_step_over(t->regs, &own);
 		return 0;
+	}
 	err = kgdb_step_arm(t->regs);
 	if (err)
 		kgdb_bp_lift_all(false);

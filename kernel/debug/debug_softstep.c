@@ -77,21 +77,42 @@ int kgdb_soft_step_arm(struct pt_regs *regs)
 }
 
 /*
- * Whether the instruction at the PC sets the interrupt enable itself, as
- * the decoder says, on a copy of the frame: it may carry an instruction
- * out, which is one a step cannot contain, such as unmasking interrupts.
+ * Whether a CPU that runs alone from @regs does so for gdb's own step over
+ * its breakpoint: the PC, or each place the instruction there may go next,
+ * holds a breakpoint of gdb's. *@own: that instruction sets the interrupt
+ * enable itself, as the decoder says, on a copy of the frame (it may carry
+ * an instruction out, which is one a step cannot contain).
  */
-bool kgdb_soft_step_sets_irq(const struct pt_regs *regs)
+bool kgdb_soft_step_over(const struct pt_regs *regs, bool *own)
 {
 	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
 	struct pt_regs copy = *regs;
+	int i, n, targets;
 	u32 word;
-	int n;
 
-	if (!kgdb_soft_step_can() || kgdb_mem_read(&word, instruction_pointer(regs), sizeof(word)))
+	*own = false;
+	if (!kgdb_soft_step_can())
+		return false;
+	if (kgdb_bp_owners(instruction_pointer(regs)) & KGDB_BP_GDB)
+		return true;
+	if (kgdb_mem_read(&word, instruction_pointer(regs), sizeof(word)))
 		return false;
 	n = arch_kgdb_ops.step.next_pcs(&copy, word, pcs);
-	return !n || (n > 0 && (n & KGDB_STEP_IRQ_INSN));
+	if (n < 0)
+		return false;
+	if (!n) {
+		*own = true;
+		pcs[0] = instruction_pointer(&copy);
+		n = 1;
+	}
+	*own |= n & KGDB_STEP_IRQ_INSN;
+	targets = n & ~KGDB_STEP_IRQ_INSN;
+	if (!targets || targets > KGDB_STEP_MAX_TARGETS)
+		return false;
+	for (i = 0; i < targets; i++)
+		if (!(kgdb_bp_owners(pcs[i]) & KGDB_BP_GDB))
+			return false;
+	return true;
 }
 
 bool kgdb_step_target(uintptr_t addr)

@@ -6,7 +6,8 @@
  * ending in an interrupt handler: interrupts are masked in the frame for
  * the step (the arch's step.irq bit), and the frame's own setting comes
  * back afterwards, unless the instruction sets it itself. A CPU that
- * continues alone (vCont;c:tid) is masked the same way for its run.
+ * continues alone (vCont;c:tid, gdb's own step over its breakpoint) is
+ * masked the same way for its run.
  */
 
 #include <kernel/errno.h>
@@ -80,14 +81,17 @@ void kgdb_step_disarm(struct pt_regs *regs)
 
 #if defined(CONFIG_KGDB_VCONT) || defined(CONFIG_KGDB_AGENT)
 /*
- * A CPU continues alone: gdb's own step over its breakpoint (where gdb
- * steps itself, with breakpoints at the next PCs). Taking an interrupt
- * there, it could switch tasks before it reaches them, and another
- * task's stop would end gdb's step.
+ * A CPU continues alone, for gdb's own step over its breakpoint (where gdb
+ * steps itself, with breakpoints at the next PCs; debug_resume.c runs no
+ * other run alone). Taking an interrupt there, it could switch tasks
+ * before it reaches them, and another task's stop would end gdb's step.
  */
 void kgdb_lone_arm(struct pt_regs *regs)
 {
-	irq_hold(regs, kgdb_soft_step_sets_irq(regs));
+	bool own;
+
+	kgdb_soft_step_over(regs, &own);
+	irq_hold(regs, own);
 }
 
 /* Its trap, whatever it is, ends the run. */

@@ -436,7 +436,7 @@ static void gdb_run(const struct kgdb_stop *stop, struct kgdb_resume *res)
 {
 	int len;
 
-	gdb_stop = stop;
+	gdb_stop = gdb_reported_stop(stop);
 	gdb_res = res;
 	gdb_session.g_tid = KGDB_TID_ANY;
 	gdb_session.c_tid = KGDB_TID_ANY;

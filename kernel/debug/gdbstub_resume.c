@@ -75,7 +75,7 @@ bool h_vcont(struct gdb_args *a)
 	int step_cpu = -1, signo = -1, lone_cpu = -1, op, cpu;
 	bool all = false;
 	uintptr_t sig;
-	long tid;
+	long tid, lone_tid = 0;
 
 	do {
 		op = rx_char(rx);
@@ -90,6 +90,8 @@ bool h_vcont(struct gdb_args *a)
 				goto bad;
 			cpu = th.cpu;
 			all |= tid == KGDB_TID_ALL;	/* ":-1" is every thread */
+			if (op == 'c' || op == 'C')
+				lone_tid = tid;
 		} else {
 			all = true;
 		}
@@ -113,6 +115,7 @@ bool h_vcont(struct gdb_args *a)
 	if (!rx_eof(rx))
 		goto bad;
 	gdb_res->alone = step_cpu < 0 && !all && lone_cpu >= 0;
+	gdb_session.lone_tid = gdb_res->alone ? lone_tid : 0;
 	gdb_res->action = step_cpu >= 0 ? KGDB_STEP : KGDB_CONTINUE;
 	gdb_res->cpu = step_cpu >= 0 ? (unsigned int)step_cpu :
 		       gdb_res->alone ? (unsigned int)lone_cpu : gdb_stop->cpu;

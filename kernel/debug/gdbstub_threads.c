@@ -14,6 +14,7 @@
  * cpus` names such a CPU; its ids still answer qThreadExtraInfo.
  */
 
+#include <kernel/die.h>		/* SIGINT */
 #include <kernel/printk.h>
 #include <kernel/sched.h>
 #include <kernel/string.h>
@@ -69,6 +70,29 @@ bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct kgdb_thread *t
 	th->task = t;
 	th->cpu = task_cpu(t);
 	return true;
+}
+
+/*
+ * gdb lets one thread run (vCont;c:tid, its scheduler-locking; LLDB's
+ * thread continue), and the core runs every CPU unless that is gdb's own
+ * step over a breakpoint (debug_resume.c). A Ctrl-C that stops the machine
+ * then is told as a stop of that thread, where it is on a CPU: gdb, which
+ * let no other thread run, fails on a stop in one of those (gdb 13: an
+ * internal error in skip_inline_frames).
+ */
+const struct kgdb_stop *gdb_reported_stop(const struct kgdb_stop *stop)
+{
+	static struct kgdb_stop moved;
+	long tid = gdb_session.lone_tid;
+	struct kgdb_thread th;
+
+	gdb_session.lone_tid = 0;
+	if (!tid || stop->signo != SIGINT || !gdb_thread_lookup(tid, stop->cpu, &th) ||
+	    th.cpu < 0 || !kgdb_cpus[th.cpu].regs)
+		return stop;
+	moved = *stop;
+	moved.cpu = (unsigned int)th.cpu;
+	return &moved;
 }
 
 static bool gdb_thread_nth(unsigned int n, long *tid)

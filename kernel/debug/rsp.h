@@ -37,6 +37,8 @@ struct gdb_session {
 	bool list_terse;	/* the thread list being read has no texts */
 	/* qSupported: gdb reads these stop reasons (older clients do not). */
 	bool swbreak, hwbreak;
+	/* The thread gdb's last resume ran alone (vCont;c:tid), 0: none. */
+	long lone_tid;
 };
 extern struct gdb_session gdb_session;
 
@@ -59,6 +61,8 @@ bool gdbstub_break_pending(void);
 long gdb_cpu_tid(unsigned int cpu);
 /* @tid, or for "any"/"all" the thread of @stopped_cpu. */
 bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct kgdb_thread *th);
+/* The stop as gdb is told of it: @stop, or a Ctrl-C's in the thread it ran alone. */
+const struct kgdb_stop *gdb_reported_stop(const struct kgdb_stop *stop);
 /*
  * Into the reply: the [off, end) window of the thread list's XML, with
  * each thread's text unless @terse; true if it ends there.

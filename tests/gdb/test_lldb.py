@@ -7,6 +7,7 @@ asks for no-ack mode before qSupported, and does not ack the OK to its
 detach)."""
 import re
 import subprocess
+import time
 
 import pytest
 
@@ -170,3 +171,28 @@ def test_lldb_without_a_file(arch, target, lldb):
     ll.wait_for(r"Process \d+ detached")
     assert re.search(r"up \d+\.\d+ s", m.run("uptime")), m.text()[-500:]
     m.wait_every_cpu_ticks(2)
+
+
+@pytest.mark.kgdboc_only
+def test_lldb_thread_continue_then_detach(target, lldb):
+    """LLDB's `thread continue` of a thread that never stops by itself (the
+    spinner), then its `detach`, which interrupts first: the interrupt is
+    heard (a CPU run alone never heard it where the line's interrupt goes
+    to a held CPU, and LLDB waited for good), LLDB detaches, and every
+    CPU runs."""
+    m = target.boot(cmdline=f"console={tty(target.arch, 0)} kgdboc={tty(target.arch, 1)}")
+    m.run("spin")
+    time.sleep(1)       # the new spinner runs
+    ll = lldb()
+    ll.cmd(f"gdb-remote 127.0.0.1:{m.ports[1]}")
+    ll.wait_stop()
+    threads = ll.cmd("thread list")
+    row = re.search(r"thread #(\d+): tid = 0x[0-9a-f]+, .*`(bench_tick|spinner_thread)", threads)
+    assert row, threads
+    ll.cmd(f"thread continue {row.group(1)}")
+    ll.wait_for(r"Process \d+ resuming")
+    ll.cmd("detach")
+    ll.wait_for(r"Process \d+ detached")
+    assert re.search(r"up \d+\.\d+ s", m.run("uptime")), m.text()[-500:]
+    m.wait_every_cpu_ticks(2)
+

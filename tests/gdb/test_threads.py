@@ -111,3 +111,41 @@ def test_a_preempted_thread_is_where_it_was_interrupted(attached, arch):
     assert "Backtrace stopped" not in bt and "??" not in bt, bt
     g.cont()
     assert "spinner" in m.run("ps")
+
+
+def test_ctrl_c_stops_a_thread_gdb_runs_alone(attached):
+    """`set scheduler-locking on` and `continue` of a busy thread (the
+    spinner, which never stops by itself): the machine runs whole (a CPU
+    alone could wait for good for a lock a held CPU has, and the line's
+    interrupt may go to a held CPU: Ctrl-C was never heard), and gdb's
+    Ctrl-C stops it in that thread, the only one gdb let run: a stop in
+    another would make gdb 13 fail (skip_inline_frames). gdb then goes
+    on with it, and without the lock."""
+    m, g = attached
+    resume_to_shell(m, g)
+    m.run("spin")
+    for _ in range(20):     # until the new spinner has run
+        g.interrupt()
+        g.wait_stop()
+        threads = g.cmd("info threads")
+        row = re.search(r"^\*?\s+(\d+)\s+Thread \d+ \(spinner, pid \d+, (on CPU\d|preempted)\)",
+                        threads, re.M)
+        if row:
+            break
+        g.cont()
+        time.sleep(0.2)
+    assert row, threads
+    g.cmd("set scheduler-locking on")
+    g.cmd(f"thread {row.group(1)}")
+    for _ in range(2):
+        g.cont()
+        time.sleep(1)
+        g.interrupt()
+        stop = g.wait_stop()
+        assert stop.signal == "SIGINT", stop
+        assert re.search(r'thread-id="%s"' % row.group(1), stop.raw), stop
+        assert re.search(r"#0 .*\b(bench_tick|spinner_thread)\b", g.cmd("bt"))
+    g.cmd("set scheduler-locking off")
+    g.cont()
+    assert "spinner" in m.run("ps")
+

@@ -434,15 +434,15 @@ static void test_step_masks_interrupts(void **state)
 }
 
 /*
- * vCont;c:tid with no action for the other threads runs that thread's CPU
- * alone: CPU 1 stays held while CPU 0 runs, and CPU 0's next trap is
- * reported without a roundup. A sleeping thread cannot run alone, also
- * when a thread on a CPU is named with it (test_sleeping_thread_*):
- * everything continues then.
+ * vCont;c:tid with no action for the other threads: a CPU runs alone only
+ * for gdb's own step over its breakpoint, where gdb steps in software
+ * (test_softstep.c). Here, where gdb steps in hardware, every CPU runs, as
+ * it does when the thread named sleeps, also when a thread on a CPU is
+ * named with it (test_sleeping_thread_*).
  */
 /*
- * Resume the stop with @vcont, which names a sleeping thread: no CPU may
- * run alone, so no CPU stays held and the debugger is left.
+ * Resume the stop with @vcont, which no CPU may run alone for: no CPU
+ * stays held and the debugger is left.
  */
 static void everything_continues(const char *vcont)
 {
@@ -457,30 +457,44 @@ static void everything_continues(const char *vcont)
 	assert_false(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
 }
 
+/*
+ * A user's run of one thread (gdb's scheduler-locking, LLDB's thread
+ * continue) may last: alone, its CPU could wait for good on a lock a held
+ * CPU has, and no Ctrl-C would reach it. Interrupts stay as they were.
+ */
 static void test_continue_one_thread(void **state)
 {
-	struct pt_regs cpu1 = fake_regs[1];
-
 	fake_regs[0].flags = FAKE_IE;
-	/* No decoder to say the instruction sets the enable: masked all the same. */
-	fake_regs[0].r[6] = FAKE_SETS_IE;
 	gdb_connect();
-	resume("vCont;c:2");
-	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
-	kgdb_breakpoint();
-	assert_output();
-	assert_true(kgdb_active());
-	assert_true(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE));
-	assert_int_equal(fake_regs[1].pc, cpu1.pc);
-	/* It runs alone with interrupts masked, as a step does ... */
-	assert_int_equal(fake_regs[0].flags, 0);
-	/* CPU 0 traps again; CPU 1 never left. */
-	expect_pkt(stop_reply(0, 5, "", 2));
-	script_str("+");
-	xchg("qC", "QC2");
-	everything_continues("vCont;c:4;c:2");
-	/* ... and its trap gives the frame its own setting back. */
+	everything_continues("vCont;c:2");
 	assert_int_equal(fake_regs[0].flags, FAKE_IE);
+}
+
+/*
+ * After that run of one thread (CPU 1's task, tid 3; the machine ran
+ * whole), gdb's Ctrl-C, taken by CPU 0, is told as that thread's stop,
+ * not as one of a thread gdb left stopped; the next stop is told as it
+ * is.
+ */
+static void test_ctrl_c_stops_the_thread_gdb_ran(void **state)
+{
+	gdb_connect();
+	everything_continues("vCont;c:3");
+	script_reset();
+	expect_pkt(stop_reply(1, 2, "", 3));
+	script_str("+");
+	xchg("qC", "QC3");
+	resume("c");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_interrupt();
+	assert_output();
+	script_reset();
+	expect_pkt(stop_reply(0, 2, "", 2));
+	script_str("+");
+	xchg("D", "OK");
+	fake_regs[0].pc = FAKE_BREAK_ADDR + 1;
+	kgdb_interrupt();
+	assert_output();
 }
 
 /* Only the sleeping thread (tid 4) named, or named after one on a CPU. */
@@ -734,6 +748,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_single_step_self, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_masks_interrupts, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_continue_one_thread, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_ctrl_c_stops_the_thread_gdb_ran, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_sleeping_thread_alone_continues_all, setup2,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_sleeping_thread_after_a_cpu_continues_all,

@@ -363,15 +363,16 @@ static void test_a_resumes_copy_while_the_kernel_runs_is_acked_again(void **stat
 }
 
 /*
- * A CPU gdb continued alone keeps the debugger but not the line: the tick
- * sends the resume's ack and hears gdb's interrupt, which stops it.
+ * A run of one thread that is no step over gdb's breakpoint runs the whole
+ * machine (debug_resume.c): the debugger is left, and the tick sends the
+ * resume's ack and hears gdb's interrupt, which stops it.
  */
-static void test_tick_runs_while_a_cpu_runs_alone(void **state)
+static void test_tick_breaks_into_a_run_of_one_thread(void **state)
 {
 	connect();
 	peer_pkt("vCont;c:2");
 	stop_here();
-	assert_true(kgdb_active());
+	assert_false(kgdb_active());
 	want_raw("+");
 	kgdboe_poll();
 	peer_raw("\x03");
@@ -601,7 +602,7 @@ int main(void)
 						oe_teardown),
 		cmocka_unit_test_setup_teardown(test_a_resumes_copy_while_the_kernel_runs_is_acked_again,
 						oe_setup, oe_teardown),
-		cmocka_unit_test_setup_teardown(test_tick_runs_while_a_cpu_runs_alone, oe_setup,
+		cmocka_unit_test_setup_teardown(test_tick_breaks_into_a_run_of_one_thread, oe_setup,
 						oe_teardown),
 		cmocka_unit_test_setup_teardown(test_naks_both_ways, oe_setup, oe_teardown),
 		cmocka_unit_test_setup_teardown(test_monitor_output_is_paced_by_acks, oe_setup,

@@ -161,27 +161,41 @@ static void test_step_masks_interrupts(void **state)
 	assert_int_equal(fake_regs[0].flags, 0);
 }
 
+/* Where a test's lone run finds gdb's breakpoints. */
+enum gdb_bps { NO_GDB_BP, GDB_BP_NEXT, GDB_BP_AT_PC };
+
 /*
- * CPU 0 continues alone (vCont;c:tid, gdb's own step over its breakpoint)
- * from @pc, its instruction as r6 says, with its frame's interrupt enable
- * @flags: the run has @running, leaves @left, and its trap (a compiled-in
- * breakpoint) finds @after. The decoder asked about the instruction
- * changes nothing in the frame, also where it carries one out.
+ * CPU 0 continues alone (vCont;c:tid) from @pc, its instruction as r6
+ * says, with its frame's interrupt enable @flags and gdb's breakpoints
+ * as @bps says: gdb's own step over its breakpoint when they are where
+ * the instruction goes next (GDB_BP_NEXT) or at the PC itself. Only such
+ * a run is @alone (CPU 1 held); any other runs every CPU. The run has
+ * @running, leaves @left, and its trap (a compiled-in breakpoint) finds
+ * @after. The decoder asked about the instruction changes nothing in the
+ * frame, also where it carries one out.
  */
-static void lone_run(u64 pc, u64 r6, u32 flags, u32 running, u32 left, u32 after)
+static void lone_run(u64 pc, u64 r6, enum gdb_bps bps, bool alone, u32 flags, u32 running,
+		     u32 left, u32 after)
 {
-	char p8[32];
+	char p8[32], z0[32];
 
 	fake_regs[0].flags = flags;
 	fake_regs[0].r[6] = r6;
+	fake_regs[0].r[7] = 0;
 	gdb_connect();
 	snprintf(p8, sizeof(p8), "P8=%s", le_hex(pc, 8));
 	xchg(p8, "OK");
+	if (bps != NO_GDB_BP) {
+		snprintf(z0, sizeof(z0), "Z0,%llx,1",
+			 (unsigned long long)(bps == GDB_BP_AT_PC ? pc : pc + FAKE_INSN_LEN));
+		xchg(z0, "OK");
+	}
 	resume("vCont;c:2");
 	break_in_unchecked();
 	assert_output();
 	assert_int_equal(fake_regs[0].pc, pc);
 	assert_int_equal(fake_regs[0].flags, running);
+	assert_int_equal(__atomic_load_n(&kgdb_cpus[1].held, __ATOMIC_ACQUIRE), alone);
 	fake_regs[0].flags = left;
 	script_reset();
 	fake_regs[0].pc = FAKE_BREAK_ADDR;	/* where the break stops */
@@ -196,15 +210,25 @@ static void lone_run(u64 pc, u64 r6, u32 flags, u32 running, u32 left, u32 after
 
 static void test_lone_run_masks_interrupts(void **state)
 {
-	lone_run(STEP_PC, 0, FAKE_IE, 0, 0, FAKE_IE);
+	lone_run(STEP_PC, 0, GDB_BP_NEXT, true, FAKE_IE, 0, 0, FAKE_IE);
+	lone_run(STEP_PC, 0, GDB_BP_AT_PC, true, FAKE_IE, 0, 0, FAKE_IE);
 	/* The run set the enable itself: it keeps what it set. */
-	lone_run(STEP_PC, 0, 0, 0, FAKE_IE, FAKE_IE);
+	lone_run(STEP_PC, 0, GDB_BP_NEXT, true, 0, 0, FAKE_IE, FAKE_IE);
 	/* An instruction that sets it, or that the arch carries out, runs unmasked. */
-	lone_run(STEP_PC, FAKE_SETS_IE, FAKE_IE, FAKE_IE, 0, 0);
-	lone_run(STEP_PC, FAKE_EMULATED, FAKE_IE, FAKE_IE, FAKE_IE, FAKE_IE);
-	/* One the decoder refuses, or cannot read, runs masked. */
-	lone_run(STEP_PC, FAKE_NO_STEP, FAKE_IE, 0, 0, FAKE_IE);
-	lone_run(FAKE_HOLE + 0x10, 0, FAKE_IE, 0, 0, FAKE_IE);
+	lone_run(STEP_PC, FAKE_SETS_IE, GDB_BP_NEXT, true, FAKE_IE, FAKE_IE, 0, 0);
+	lone_run(STEP_PC, FAKE_EMULATED, GDB_BP_NEXT, true, FAKE_IE, FAKE_IE, FAKE_IE, FAKE_IE);
+}
+
+/*
+ * A run of one thread that is no step over gdb's breakpoint (gdb's
+ * scheduler-locking, LLDB's thread continue) may last: every CPU runs,
+ * and takes interrupts, a Ctrl-C's among them. So too where the decoder
+ * refuses the instruction.
+ */
+static void test_a_users_run_of_one_thread_runs_every_cpu(void **state)
+{
+	lone_run(STEP_PC, 0, NO_GDB_BP, false, FAKE_IE, FAKE_IE, 0, 0);
+	lone_run(STEP_PC, FAKE_NO_STEP, GDB_BP_NEXT, false, FAKE_IE, FAKE_IE, 0, 0);
 }
 
 /* An instruction that cannot be read, or a target that takes no breakpoint. */
@@ -239,13 +263,18 @@ static void test_step_into_the_hole(void **state)
 }
 
 /*
- * CPU 0 continued alone (vCont;c:tid) runs on past the compiled-in
- * breakpoint it stopped on, which leaves the PC on itself, as any resume
- * does: not into the same breakpoint again. CPU 1 stays held meanwhile.
+ * CPU 0 continued alone (vCont;c:tid, gdb's step over its breakpoint after
+ * it) runs on past the compiled-in breakpoint it stopped on, which leaves
+ * the PC on itself, as any resume does: not into the same breakpoint
+ * again. CPU 1 stays held meanwhile.
  */
 static void test_continue_alone_past_compiled_break(void **state)
 {
+	char z0[32];
+
 	gdb_connect();
+	snprintf(z0, sizeof(z0), "Z0,%x,1", FAKE_BREAK_ADDR + 1 + FAKE_INSN_LEN);
+	xchg(z0, "OK");
 	resume("vCont;c:2");
 	break_in_unchecked();
 	assert_output();
@@ -324,6 +353,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_emulated_instruction, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_masks_interrupts, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_step_into_the_hole, setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_a_users_run_of_one_thread_runs_every_cpu, setup2,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_lone_run_masks_interrupts, setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_continue_alone_past_compiled_break, setup2,
 						teardown),
