@@ -77,42 +77,60 @@ int kgdb_soft_step_arm(struct pt_regs *regs)
 }
 
 /*
- * Whether a CPU that runs alone from @regs does so for gdb's own step over
- * its breakpoint: the PC, or each place the instruction there may go next,
- * holds a breakpoint of gdb's. *@own: that instruction sets the interrupt
- * enable itself, as the decoder says, on a copy of the frame (it may carry
- * an instruction out, which is one a step cannot contain).
+ * gdb steps over an atomic sequence (ll/sc, lr/sc, ldrex/strex,
+ * lwarx/stwcx.) whole: its breakpoint is past the sequence's end, which
+ * gdb looks for within this many bytes (16 instructions).
+ */
+#define GDB_ATOMIC_SEQUENCE_BYTES	64
+
+/* Whether one of gdb's breakpoints is in (@pc, @pc + GDB_ATOMIC_SEQUENCE_BYTES]. */
+static bool gdb_break_ahead(uintptr_t pc)
+{
+	unsigned int i, owners;
+	uintptr_t addr;
+
+	for (i = 0; i < CONFIG_KGDB_MAX_BREAKPOINTS; i++)
+		if (kgdb_bp_nth(i, &addr, &owners) && (owners & KGDB_BP_GDB) &&
+		    addr > pc && addr - pc <= GDB_ATOMIC_SEQUENCE_BYTES)
+			return true;
+	return false;
+}
+
+/*
+ * Whether a CPU that runs alone from @regs does so for gdb's own step
+ * (over its breakpoint, or stepi where gdb steps itself): one of gdb's
+ * breakpoints is at the PC, at each place the instruction there may go
+ * next, or just past an atomic sequence that starts there. *@own: that
+ * instruction sets the interrupt enable itself, as the decoder says, on a
+ * copy of the frame (it may carry an instruction out, which is one a step
+ * cannot contain).
  */
 bool kgdb_soft_step_over(const struct pt_regs *regs, bool *own)
 {
-	uintptr_t pcs[KGDB_STEP_MAX_TARGETS];
+	uintptr_t pcs[KGDB_STEP_MAX_TARGETS], pc = instruction_pointer(regs);
 	struct pt_regs copy = *regs;
-	int i, n, targets;
+	int i, n = -1, targets = 0;
 	u32 word;
 
 	*own = false;
 	if (!kgdb_soft_step_can())
 		return false;
-	if (kgdb_bp_owners(instruction_pointer(regs)) & KGDB_BP_GDB)
-		return true;
-	if (kgdb_mem_read(&word, instruction_pointer(regs), sizeof(word)))
-		return false;
-	n = arch_kgdb_ops.step.next_pcs(&copy, word, pcs);
-	if (n < 0)
-		return false;
+	if (!kgdb_mem_read(&word, pc, sizeof(word)))
+		n = arch_kgdb_ops.step.next_pcs(&copy, word, pcs);
 	if (!n) {
 		*own = true;
 		pcs[0] = instruction_pointer(&copy);
 		n = 1;
 	}
-	*own |= n & KGDB_STEP_IRQ_INSN;
-	targets = n & ~KGDB_STEP_IRQ_INSN;
-	if (!targets || targets > KGDB_STEP_MAX_TARGETS)
-		return false;
+	if (n > 0) {
+		*own |= n & KGDB_STEP_IRQ_INSN;
+		targets = MIN(n & ~KGDB_STEP_IRQ_INSN, KGDB_STEP_MAX_TARGETS);
+	}
 	for (i = 0; i < targets; i++)
 		if (!(kgdb_bp_owners(pcs[i]) & KGDB_BP_GDB))
-			return false;
-	return true;
+			break;
+	return (targets && i == targets) || (kgdb_bp_owners(pc) & KGDB_BP_GDB) ||
+	       gdb_break_ahead(pc);
 }
 
 bool kgdb_step_target(uintptr_t addr)

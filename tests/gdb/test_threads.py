@@ -144,7 +144,9 @@ def test_ctrl_c_stops_a_thread_gdb_runs_alone(attached):
         stop = g.wait_stop()
         assert stop.signal == "SIGINT", stop
         assert re.search(r'thread-id="%s"' % row.group(1), stop.raw), stop
-        assert re.search(r"#0 .*\b(bench_tick|spinner_thread)\b", g.cmd("bt"))
+        # (in its loop, or in an interrupt it took there)
+        bt = g.cmd("bt")
+        assert "spinner_thread" in bt, bt
     g.cmd("set scheduler-locking off")
     g.cont()
     assert "spinner" in m.run("ps")

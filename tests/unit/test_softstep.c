@@ -161,14 +161,32 @@ static void test_step_masks_interrupts(void **state)
 	assert_int_equal(fake_regs[0].flags, 0);
 }
 
-/* Where a test's lone run finds gdb's breakpoints. */
-enum gdb_bps { NO_GDB_BP, GDB_BP_NEXT, GDB_BP_AT_PC };
+/*
+ * Where a test's lone run finds gdb's breakpoint: none, where the
+ * instruction goes next, at the PC, past an atomic sequence that starts
+ * there (gdb steps it whole), or too far for any of these.
+ */
+enum gdb_bps { NO_GDB_BP, GDB_BP_NEXT, GDB_BP_AT_PC, GDB_BP_PAST_SEQUENCE, GDB_BP_FAR };
+
+static u64 gdb_bp_at(u64 pc, enum gdb_bps bps)
+{
+	switch (bps) {
+	case GDB_BP_AT_PC:
+		return pc;
+	case GDB_BP_PAST_SEQUENCE:
+		return pc + 4 * FAKE_INSN_LEN;
+	case GDB_BP_FAR:
+		return pc + 0x100;
+	default:
+		return pc + FAKE_INSN_LEN;
+	}
+}
 
 /*
  * CPU 0 continues alone (vCont;c:tid) from @pc, its instruction as r6
- * says, with its frame's interrupt enable @flags and gdb's breakpoints
- * as @bps says: gdb's own step over its breakpoint when they are where
- * the instruction goes next (GDB_BP_NEXT) or at the PC itself. Only such
+ * says, with its frame's interrupt enable @flags and gdb's breakpoint
+ * as @bps says: gdb's own step when it is where the instruction goes
+ * next, at the PC itself or past an atomic sequence. Only such
  * a run is @alone (CPU 1 held); any other runs every CPU. The run has
  * @running, leaves @left, and its trap (a compiled-in breakpoint) finds
  * @after. The decoder asked about the instruction changes nothing in the
@@ -186,8 +204,7 @@ static void lone_run(u64 pc, u64 r6, enum gdb_bps bps, bool alone, u32 flags, u3
 	snprintf(p8, sizeof(p8), "P8=%s", le_hex(pc, 8));
 	xchg(p8, "OK");
 	if (bps != NO_GDB_BP) {
-		snprintf(z0, sizeof(z0), "Z0,%llx,1",
-			 (unsigned long long)(bps == GDB_BP_AT_PC ? pc : pc + FAKE_INSN_LEN));
+		snprintf(z0, sizeof(z0), "Z0,%llx,1", (unsigned long long)gdb_bp_at(pc, bps));
 		xchg(z0, "OK");
 	}
 	resume("vCont;c:2");
@@ -212,6 +229,7 @@ static void test_lone_run_masks_interrupts(void **state)
 {
 	lone_run(STEP_PC, 0, GDB_BP_NEXT, true, FAKE_IE, 0, 0, FAKE_IE);
 	lone_run(STEP_PC, 0, GDB_BP_AT_PC, true, FAKE_IE, 0, 0, FAKE_IE);
+	lone_run(STEP_PC, 0, GDB_BP_PAST_SEQUENCE, true, FAKE_IE, 0, 0, FAKE_IE);
 	/* The run set the enable itself: it keeps what it set. */
 	lone_run(STEP_PC, 0, GDB_BP_NEXT, true, 0, 0, FAKE_IE, FAKE_IE);
 	/* An instruction that sets it, or that the arch carries out, runs unmasked. */
@@ -222,13 +240,14 @@ static void test_lone_run_masks_interrupts(void **state)
 /*
  * A run of one thread that is no step over gdb's breakpoint (gdb's
  * scheduler-locking, LLDB's thread continue) may last: every CPU runs,
- * and takes interrupts, a Ctrl-C's among them. So too where the decoder
- * refuses the instruction.
+ * and takes interrupts, a Ctrl-C's among them: gdb's breakpoints are
+ * none of its step's, also where the decoder refuses the instruction.
  */
 static void test_a_users_run_of_one_thread_runs_every_cpu(void **state)
 {
 	lone_run(STEP_PC, 0, NO_GDB_BP, false, FAKE_IE, FAKE_IE, 0, 0);
-	lone_run(STEP_PC, FAKE_NO_STEP, GDB_BP_NEXT, false, FAKE_IE, FAKE_IE, 0, 0);
+	lone_run(STEP_PC, 0, GDB_BP_FAR, false, FAKE_IE, FAKE_IE, 0, 0);
+	lone_run(STEP_PC, FAKE_NO_STEP, GDB_BP_FAR, false, FAKE_IE, FAKE_IE, 0, 0);
 }
 
 /* An instruction that cannot be read, or a target that takes no breakpoint. */
