@@ -72,6 +72,7 @@ bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct kgdb_thread *t
 	return true;
 }
 
+#ifdef CONFIG_KGDB_VCONT
 /*
  * gdb lets one thread run (vCont;c:tid, its scheduler-locking; LLDB's
  * thread continue), and the core runs every CPU unless that is gdb's own
@@ -94,6 +95,7 @@ const struct kgdb_stop *gdb_reported_stop(const struct kgdb_stop *stop)
 	moved.cpu = (unsigned int)th.cpu;
 	return &moved;
 }
+#endif
 
 static bool gdb_thread_nth(unsigned int n, long *tid)
 {

@@ -61,8 +61,18 @@ bool gdbstub_break_pending(void);
 long gdb_cpu_tid(unsigned int cpu);
 /* @tid, or for "any"/"all" the thread of @stopped_cpu. */
 bool gdb_thread_lookup(long tid, unsigned int stopped_cpu, struct kgdb_thread *th);
-/* The stop as gdb is told of it: @stop, or a Ctrl-C's in the thread it ran alone. */
+/*
+ * The stop as gdb is told of it: @stop, or a Ctrl-C's in the thread vCont
+ * ran alone (only vCont names one).
+ */
+#ifdef CONFIG_KGDB_VCONT
 const struct kgdb_stop *gdb_reported_stop(const struct kgdb_stop *stop);
+#else
+static inline const struct kgdb_stop *gdb_reported_stop(const struct kgdb_stop *stop)
+{
+	return stop;
+}
+#endif
 /*
  * Into the reply: the [off, end) window of the thread list's XML, with
  * each thread's text unless @terse; true if it ends there.
